@@ -1,0 +1,1 @@
+//! rep: placeholder until the matcher lands.
