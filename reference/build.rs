@@ -35,7 +35,9 @@ fn cache_dir() -> PathBuf {
     }
     match env::var_os("HOME") {
         Some(home) => PathBuf::from(home).join(".cache").join("rep"),
-        None => stop("neither REP_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; set REP_CACHE_DIR to a writable directory"),
+        None => {
+            stop("neither REP_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; set REP_CACHE_DIR to a writable directory")
+        }
     }
 }
 
@@ -86,10 +88,7 @@ fn fetch_pinned_sdist(manifest_dir: &Path) -> PathBuf {
 }
 
 fn pkg_config(args: &[&str]) -> String {
-    let output = Command::new("pkg-config")
-        .args(args)
-        .arg(ABSEIL_PACKAGE)
-        .output();
+    let output = Command::new("pkg-config").args(args).arg(ABSEIL_PACKAGE).output();
     match output {
         Err(_) => stop(
             "`pkg-config` is not installed. Debian/Ubuntu: `apt-get install pkg-config libabsl-dev`; \
@@ -106,8 +105,7 @@ fn pkg_config(args: &[&str]) -> String {
 }
 
 fn main() {
-    let manifest_dir =
-        PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
+    let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     for var in [
         "REP_GOOGLE_SRC",
         "REP_CACHE_DIR",
@@ -159,9 +157,6 @@ fn main() {
             println!("cargo:rustc-link-arg={flag}");
         }
     }
-    println!(
-        "cargo:rustc-env=REP_GOOGLE_SOURCE_DIR={}",
-        source_dir.display()
-    );
+    println!("cargo:rustc-env=REP_GOOGLE_SOURCE_DIR={}", source_dir.display());
     println!("cargo:source_dir={}", source_dir.display());
 }

@@ -92,27 +92,17 @@ impl fmt::Display for Diagnostic {
             DiagnosticKind::MissingColon { accepted: true } => {
                 f.write_str("no colon after the key; whitespace accepted as separator")
             }
-            DiagnosticKind::MissingColon { accepted: false } => {
-                f.write_str("no colon after the key; line ignored")
-            }
+            DiagnosticKind::MissingColon { accepted: false } => f.write_str("no colon after the key; line ignored"),
             DiagnosticKind::Unparsable => f.write_str("no key and value found, line ignored"),
-            DiagnosticKind::RuleOutsideGroup => {
-                f.write_str("rule before any user-agent line, ignored")
-            }
+            DiagnosticKind::RuleOutsideGroup => f.write_str("rule before any user-agent line, ignored"),
             DiagnosticKind::InvalidProductToken {
                 value,
                 used: Some(token),
             } => {
-                write!(
-                    f,
-                    "user-agent `{value}` is not a product token; `{token}` used"
-                )
+                write!(f, "user-agent `{value}` is not a product token; `{token}` used")
             }
             DiagnosticKind::InvalidProductToken { value, used: None } => {
-                write!(
-                    f,
-                    "user-agent `{value}` is not a product token; it names no crawler"
-                )
+                write!(f, "user-agent `{value}` is not a product token; it names no crawler")
             }
             DiagnosticKind::PatternCannotMatch { pattern } => {
                 write!(
@@ -120,10 +110,9 @@ impl fmt::Display for Diagnostic {
                     "pattern `{pattern}` starts with neither `/` nor `*` and can never match"
                 )
             }
-            DiagnosticKind::LineTooLong { length, kept } => write!(
-                f,
-                "line is {length} bytes; only the first {kept} are parsed"
-            ),
+            DiagnosticKind::LineTooLong { length, kept } => {
+                write!(f, "line is {length} bytes; only the first {kept} are parsed")
+            }
             DiagnosticKind::InvalidUtf8 => f.write_str("line is not valid UTF-8"),
             DiagnosticKind::NulByte => f.write_str("line holds a NUL byte"),
             DiagnosticKind::ByteOrderMark { skipped } => {

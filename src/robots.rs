@@ -40,10 +40,7 @@ impl Robots {
     /// Checks several agents at once: the rules of every group that names any
     /// of them combine (Google's `AllowedByRobots` semantics).
     pub fn check_agents<A: AsRef<str>>(&self, agents: &[A], url: &str) -> Verdict {
-        let agents: Vec<&[u8]> = agents
-            .iter()
-            .map(|agent| agent.as_ref().as_bytes())
-            .collect();
+        let agents: Vec<&[u8]> = agents.iter().map(|agent| agent.as_ref().as_bytes()).collect();
         self.check_bytes(&agents, url.as_bytes())
     }
 

@@ -90,11 +90,7 @@ impl Verdict {
 
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(if self.allowed {
-            "allowed"
-        } else {
-            "disallowed"
-        })?;
+        f.write_str(if self.allowed { "allowed" } else { "disallowed" })?;
         let group = match self.group {
             GroupChoice::Specific => "the agent's group",
             GroupChoice::Global => "the * group",
@@ -120,12 +116,8 @@ impl fmt::Display for Verdict {
             )?,
             (Reason::NoRuleMatched, _) => write!(f, ": no rule in {group} matches")?,
             (Reason::GroupHasNoRules, _) => write!(f, ": {group} has no rules")?,
-            (Reason::NoGroup, _) => {
-                f.write_str(": no group names the agent and there is no * group")?
-            }
-            (Reason::RobotsTxtAlwaysAllowed, _) => {
-                f.write_str(": /robots.txt is always allowed (RFC 9309 §2.2.2)")?
-            }
+            (Reason::NoGroup, _) => f.write_str(": no group names the agent and there is no * group")?,
+            (Reason::RobotsTxtAlwaysAllowed, _) => f.write_str(": /robots.txt is always allowed (RFC 9309 §2.2.2)")?,
             (_, None) => {}
         }
         Ok(())

@@ -62,11 +62,7 @@ pub struct GoogleParserError {
 
 impl fmt::Display for GoogleParserError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "Google's robots.txt parser threw a C++ exception: {}",
-            self.message
-        )
+        write!(f, "Google's robots.txt parser threw a C++ exception: {}", self.message)
     }
 }
 
@@ -76,11 +72,7 @@ impl std::error::Error for GoogleParserError {}
 ///
 /// Agents and URL are passed as bytes exactly as given, NUL bytes and invalid
 /// UTF-8 included. Safe to call from many threads at once.
-pub fn check_bytes(
-    body: &[u8],
-    agents: &[&[u8]],
-    url: &[u8],
-) -> Result<GoogleVerdict, GoogleParserError> {
+pub fn check_bytes(body: &[u8], agents: &[&[u8]], url: &[u8]) -> Result<GoogleVerdict, GoogleParserError> {
     let raw_agents: Vec<RawBytes> = agents
         .iter()
         .map(|agent| RawBytes {
