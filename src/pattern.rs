@@ -1,1 +1,96 @@
-//! (in progress)
+//! Matching a normalised pattern against a path: `*` matches any run of
+//! bytes, a final `$` anchors the end, everything else is literal, and the
+//! pattern is anchored at the start of the path.
+//!
+//! The pattern is split at `*` into literal pieces. The first piece must be
+//! a prefix; each later piece is found at its leftmost position after the
+//! previous one, which is never worse than any other placement because a
+//! `*` can absorb whatever lies between. With an end anchor the last piece
+//! must instead be a suffix that starts after the previous piece. Each
+//! search is a naive scan, so the worst case is O(path × pattern) and there
+//! is no backtracking.
+
+/// Whether `pattern` (already normalised) matches `path`.
+pub(crate) fn matches(path: &[u8], pattern: &[u8]) -> bool {
+    let (body, anchored) = match pattern.split_last() {
+        Some((b'$', body)) => (body, true),
+        _ => (pattern, false),
+    };
+    let mut pieces = body.split(|&b| b == b'*');
+    let first = pieces.next().unwrap_or_default();
+    if !path.starts_with(first) {
+        return false;
+    }
+    let mut pos = first.len();
+    let Some(mut last) = pieces.next() else {
+        return !anchored || pos == path.len();
+    };
+    for piece in pieces {
+        match find(&path[pos..], last) {
+            Some(at) => pos += at + last.len(),
+            None => return false,
+        }
+        last = piece;
+    }
+    if anchored {
+        path.len() - pos >= last.len() && path.ends_with(last)
+    } else {
+        find(&path[pos..], last).is_some()
+    }
+}
+
+/// The leftmost position of `needle` in `haystack`.
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    let Some((&head, tail)) = needle.split_first() else {
+        return Some(0);
+    };
+    let last_start = haystack.len().checked_sub(needle.len())?;
+    let mut from = 0;
+    while from <= last_start {
+        let at = from + haystack[from..=last_start].iter().position(|&b| b == head)?;
+        if haystack[at + 1..at + needle.len()] == *tail {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::matches;
+
+    #[test]
+    fn literal_prefix_and_anchor() {
+        assert!(matches(b"/fish.html", b"/fish"));
+        assert!(!matches(b"/Fish", b"/fish"));
+        assert!(matches(b"/fish", b"/fish$"));
+        assert!(!matches(b"/fish/", b"/fish$"));
+        assert!(!matches(b"/", b"$"));
+        assert!(matches(b"/anything", b""));
+    }
+
+    #[test]
+    fn wildcards() {
+        assert!(matches(b"/a/b/c.php", b"/*.php"));
+        assert!(matches(b"/a.php?x", b"/*.php"));
+        assert!(!matches(b"/a.php?x", b"/*.php$"));
+        assert!(matches(b"/a.php.php", b"/*.php$"));
+        assert!(matches(b"/x", b"*"));
+        assert!(matches(b"/abcabd", b"/*ab*d$"));
+        assert!(!matches(b"/ab", b"/*ab*ab"));
+        assert!(matches(b"/abab", b"/*ab*ab"));
+        assert!(matches(b"/aXbXc", b"/a*b*c$"));
+        assert!(!matches(b"/aXbXcX", b"/a*b*c$"));
+        assert!(matches(b"/ab", b"/a**b$"));
+        // `$` before the end is literal.
+        assert!(matches(b"/a$b", b"/a$b"));
+        assert!(!matches(b"/ab", b"/a$b"));
+    }
+
+    #[test]
+    fn anchored_last_piece_may_not_overlap_earlier_piece() {
+        assert!(!matches(b"/ab", b"/ab*b$"));
+        assert!(matches(b"/abb", b"/ab*b$"));
+    }
+}
