@@ -83,16 +83,26 @@ fn is_blank(byte: u8) -> bool {
     byte == b' ' || byte == b'\t'
 }
 
-/// Splits `text` into key and value where a colon is missing: only when
-/// exactly two words are separated by spaces or tabs (Google's rule).
-fn split_without_colon(text: &[u8]) -> Option<(&[u8], &[u8])> {
-    let gap = text.iter().position(|&b| is_blank(b))?;
+/// How a line without a colon splits at whitespace.
+enum ColonlessSplit<'a> {
+    /// Exactly two words: Google takes them as key and value.
+    TwoWords(&'a [u8], &'a [u8]),
+    /// Three or more words: even Google ignores the line.
+    TooManyWords,
+    /// One word: nothing to split.
+    OneWord,
+}
+
+fn split_without_colon(text: &[u8]) -> ColonlessSplit<'_> {
+    let Some(gap) = text.iter().position(|&b| is_blank(b)) else {
+        return ColonlessSplit::OneWord;
+    };
     let value_start = gap + text[gap..].iter().take_while(|&&b| is_blank(b)).count();
     let value = &text[value_start..];
     if value.iter().any(|&b| is_blank(b)) {
-        return None;
+        return ColonlessSplit::TooManyWords;
     }
-    Some((&text[..gap], value))
+    ColonlessSplit::TwoWords(&text[..gap], value)
 }
 
 fn recognise(key: &[u8], profile: &Profile) -> Option<(Key, Option<DiagnosticKind>)> {
@@ -148,12 +158,14 @@ pub(crate) fn parse_line<'a>(line: &'a [u8], profile: &Profile) -> LineContent<'
     let (key, value) = match text.iter().position(|&b| b == b':') {
         Some(colon) => (&text[..colon], &text[colon + 1..]),
         None => match split_without_colon(text) {
-            Some(parts) if profile.is_on(Switch::MissingColon) => {
+            ColonlessSplit::TwoWords(key, value) if profile.is_on(Switch::MissingColon) => {
                 note = Some(DiagnosticKind::MissingColon { accepted: true });
-                parts
+                (key, value)
             }
-            Some(_) => return LineContent::Ignored(DiagnosticKind::MissingColon { accepted: false }),
-            None => return LineContent::Ignored(DiagnosticKind::Unparsable),
+            ColonlessSplit::TwoWords(..) | ColonlessSplit::TooManyWords => {
+                return LineContent::Ignored(DiagnosticKind::MissingColon { accepted: false })
+            }
+            ColonlessSplit::OneWord => return LineContent::Ignored(DiagnosticKind::Unparsable),
         },
     };
     let key = trim(key, profile);
