@@ -6,10 +6,11 @@
 //! escapes of unreserved characters are decoded, characters that may not
 //! appear literally in a URI (non-ASCII, controls, space, `"<>\^`{|}`) are
 //! encoded, and so are reserved characters meant literally. Which reserved
-//! characters are "meant literally" depends on where they stand; following
-//! the RFC's own example (`?baz=https://foo.bar` → `?baz=https%3A%2F%2Ffoo.bar`),
-//! inside the query the general delimiters `:` `/` `?` `@` are data and get
-//! encoded, while `&`, `=` and the other sub-delimiters keep their role.
+//! characters are "meant literally" depends on where they stand. Following
+//! the RFC's own example, where a URL given as a query value has its `:` and
+//! `/` encoded, inside the query the general delimiters `:` `/` `?` `@` are
+//! data and get encoded, while `&`, `=` and the other sub-delimiters keep
+//! their role.
 //! In a URL, `*` and `$` are always literal (§2.2.3) and are encoded, so that
 //! a pattern matches them only through `%2A` / `%24`.
 

@@ -6,7 +6,9 @@
 use rep::{Profile, Robots, Switch};
 
 /// (switch, body, agent, url, allowed under the RFC, allowed under Google)
-fn examples() -> Vec<(Switch, Vec<u8>, &'static str, String, bool, bool)> {
+type Example = (Switch, Vec<u8>, &'static str, String, bool, bool);
+
+fn examples() -> Vec<Example> {
     let long_line = format!("User-agent: *\nDisallow: /{}x\n", "a".repeat(16_700));
     let long_url = format!("/{}x", "a".repeat(16_700));
     let big = format!("User-agent: *\n{}Disallow: /late\n", "# filler\n".repeat(60_000));
