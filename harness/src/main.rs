@@ -1,1 +1,33 @@
-fn main() {}
+//! `reptest`: the conformance suite runner. Each subcommand lives in its own
+//! module of the library; this file only dispatches.
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+reptest — conformance suite and tools for robots.txt parsers
+
+Usage: reptest <COMMAND> [OPTIONS]
+
+Commands:
+  run      run the YAML cases against implementations and report (reptest run --help)
+  check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
+";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let command = args.next();
+    let rest: Vec<String> = args.collect();
+    let status = match command.as_deref() {
+        Some("run") => rep_harness::cmd_run::main(rest),
+        Some("check") => rep_harness::cmd_check::main(rest),
+        None | Some("-h" | "--help" | "help") => {
+            print!("{HELP}");
+            0
+        }
+        Some(other) => {
+            eprintln!("reptest: unknown command `{other}`\n\n{HELP}");
+            2
+        }
+    };
+    ExitCode::from(status)
+}

@@ -1,0 +1,166 @@
+//! The case model: what a case file under `cases/` describes once it has
+//! been loaded and checked. See `cases/README.md` for the file format.
+
+mod bytes;
+mod load;
+mod locate;
+mod raw;
+
+pub use bytes::{decode_base64, encode_base64, unescape};
+pub use load::{load_paths, LoadError, LoadErrors};
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Which of the two profiles an expectation or a claim refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProfileId {
+    /// RFC 9309 as written (for fetch cases: the RFC's fetch rules).
+    Rfc,
+    /// Google's parser (for fetch cases: Google's crawler as documented).
+    Google,
+}
+
+impl ProfileId {
+    /// Both profiles, in report order.
+    pub const ALL: [ProfileId; 2] = [ProfileId::Rfc, ProfileId::Google];
+
+    /// `rfc` or `google`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProfileId::Rfc => "rfc",
+            ProfileId::Google => "google",
+        }
+    }
+
+    /// The profile called `rfc` or `google`.
+    pub fn from_name(name: &str) -> Option<ProfileId> {
+        ProfileId::ALL.into_iter().find(|profile| profile.name() == name)
+    }
+}
+
+impl fmt::Display for ProfileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a check expects under one profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expect {
+    /// The URL may be fetched.
+    Allowed,
+    /// The URL may not be fetched.
+    Disallowed,
+    /// RFC 9309 leaves the behaviour open (MAY): run and report, never score.
+    ImplementationDefined,
+}
+
+impl Expect {
+    /// The expected `allowed` value, or `None` for implementation-defined.
+    pub fn allowed(self) -> Option<bool> {
+        match self {
+            Expect::Allowed => Some(true),
+            Expect::Disallowed => Some(false),
+            Expect::ImplementationDefined => None,
+        }
+    }
+
+    /// `allowed`, `disallowed` or `implementation-defined`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expect::Allowed => "allowed",
+            Expect::Disallowed => "disallowed",
+            Expect::ImplementationDefined => "implementation-defined",
+        }
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The simulated response to a robots.txt request, for fetch cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResponseSpec {
+    /// The final HTTP status, or `None` for a network failure.
+    pub status: Option<u16>,
+    /// Redirects followed before that status.
+    pub redirects: u32,
+}
+
+impl fmt::Display for ResponseSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.status {
+            Some(status) => write!(f, "HTTP {status}")?,
+            None => f.write_str("network error")?,
+        }
+        if self.redirects > 0 {
+            write!(f, " after {} redirect(s)", self.redirects)?;
+        }
+        Ok(())
+    }
+}
+
+/// One question asked of an implementation: may these agents fetch this URL?
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The agent(s); more than one means "any of them" (Google's multi-agent check).
+    pub agents: Vec<String>,
+    /// The URL to check.
+    pub url: String,
+    /// Expectation under the `rfc` profile.
+    pub rfc: Expect,
+    /// Expectation under the `google` profile.
+    pub google: Expect,
+}
+
+impl Check {
+    /// The expectation under `profile`.
+    pub fn expect(&self, profile: ProfileId) -> Expect {
+        match profile {
+            ProfileId::Rfc => self.rfc,
+            ProfileId::Google => self.google,
+        }
+    }
+
+    /// The agents as `&str`s, the form implementations take.
+    pub fn agent_refs(&self) -> Vec<&str> {
+        self.agents.iter().map(String::as_str).collect()
+    }
+}
+
+/// One named case: a body (or a simulated response) and its checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `<path under cases/ without .yaml>/<name>`.
+    pub id: String,
+    /// The case's name within its file.
+    pub name: String,
+    /// The rule tested and its citation.
+    pub why: String,
+    /// The robots.txt body (for fetch cases, the response body; may be empty).
+    pub body: Vec<u8>,
+    /// Present for fetch cases.
+    pub response: Option<ResponseSpec>,
+    /// The checks, at least one.
+    pub checks: Vec<Check>,
+    /// 1-based line of the case in its file, for messages.
+    pub line: usize,
+}
+
+/// One loaded case file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseFile {
+    /// The file as given or found.
+    pub path: PathBuf,
+    /// The id prefix: the path under `cases/` without `.yaml`.
+    pub id: String,
+    /// What the file's cases derive from.
+    pub source: String,
+    /// Its cases, in file order.
+    pub cases: Vec<Case>,
+}

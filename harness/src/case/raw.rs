@@ -1,0 +1,91 @@
+//! The case file exactly as written, before validation. Every struct denies
+//! unknown fields so a typo in a key is an error with a location.
+
+use super::Expect;
+use serde::de::{self, Deserializer, Visitor};
+use serde::Deserialize;
+use std::fmt;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawFile {
+    pub source: String,
+    pub cases: Vec<RawCase>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCase {
+    pub name: String,
+    pub why: String,
+    pub robots: Option<String>,
+    pub robots_escaped: Option<String>,
+    pub robots_base64: Option<String>,
+    pub robots_parts: Option<Vec<RawPart>>,
+    pub response: Option<RawResponse>,
+    pub checks: Vec<RawCheck>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPart {
+    pub text: Option<String>,
+    pub escaped: Option<String>,
+    pub base64: Option<String>,
+    #[serde(default = "one")]
+    pub times: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawResponse {
+    pub status: Status,
+    #[serde(default)]
+    pub redirects: u32,
+}
+
+/// An HTTP status (100..=599), or `network-error` (`None`).
+pub struct Status(pub Option<u16>);
+
+impl<'de> Deserialize<'de> for Status {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error> {
+        struct StatusVisitor;
+        impl Visitor<'_> for StatusVisitor {
+            type Value = Status;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an HTTP status from 100 to 599, or network-error")
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Status, E> {
+                match u16::try_from(v) {
+                    Ok(status) if (100..=599).contains(&status) => Ok(Status(Some(status))),
+                    _ => Err(E::invalid_value(de::Unexpected::Unsigned(v), &self)),
+                }
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Status, E> {
+                Err(E::invalid_value(de::Unexpected::Signed(v), &self))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
+                match v {
+                    "network-error" => Ok(Status(None)),
+                    _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
+                }
+            }
+        }
+        deserializer.deserialize_any(StatusVisitor)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCheck {
+    pub agent: Option<String>,
+    pub agents: Option<Vec<String>>,
+    pub url: String,
+    pub expect: Option<Expect>,
+    pub rfc: Option<Expect>,
+    pub google: Option<Expect>,
+}

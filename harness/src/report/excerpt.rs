@@ -1,0 +1,140 @@
+//! The few lines of a body worth showing next to a failure, made printable.
+
+/// One line of an excerpt, or a marker for skipped lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ExcerptLine {
+    /// A body line: its 1-based number, its printable text, and whether it is
+    /// one of the lines asked for.
+    Line(u32, String, bool),
+    /// This many lines were left out.
+    Gap(usize),
+}
+
+/// Lines kept on each side of an interesting line.
+const CONTEXT: u32 = 2;
+/// Lines shown when no line is interesting.
+const HEAD: u32 = 6;
+/// Characters shown of one line.
+const WIDTH: usize = 100;
+
+/// The lines of `body` around `marked` (1-based numbers; the first lines
+/// when empty). Lines end at CR, LF or CRLF, as in the matcher's numbering;
+/// control bytes, invalid UTF-8 and line ends other than LF are shown as
+/// escapes, and long lines are cut.
+pub fn excerpt(body: &[u8], marked: &[u32]) -> Vec<ExcerptLine> {
+    let lines = split_lines(body);
+    let total = lines.len() as u32;
+    let wanted = |number: u32| {
+        if marked.is_empty() {
+            number <= HEAD
+        } else {
+            marked.iter().any(|&m| number + CONTEXT >= m && number <= m + CONTEXT)
+        }
+    };
+    let mut out = Vec::new();
+    let mut skipped = 0;
+    for (index, (line, ending)) in lines.iter().enumerate() {
+        let number = index as u32 + 1;
+        if !wanted(number) {
+            skipped += 1;
+            continue;
+        }
+        if skipped > 0 {
+            out.push(ExcerptLine::Gap(skipped));
+            skipped = 0;
+        }
+        out.push(ExcerptLine::Line(
+            number,
+            printable(line, ending),
+            marked.contains(&number),
+        ));
+    }
+    if skipped > 0 && total > 0 {
+        out.push(ExcerptLine::Gap(skipped));
+    }
+    out
+}
+
+/// Splits into (line, ending) pairs; a final line without an ending counts
+/// only when it is not empty.
+fn split_lines(body: &[u8]) -> Vec<(&[u8], &'static str)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    let mut at = 0;
+    while at < body.len() {
+        match body[at] {
+            b'\n' => {
+                lines.push((&body[start..at], ""));
+                at += 1;
+                start = at;
+            }
+            b'\r' => {
+                let crlf = body.get(at + 1) == Some(&b'\n');
+                lines.push((&body[start..at], if crlf { "\\r" } else { "\\r (CR alone)" }));
+                at += if crlf { 2 } else { 1 };
+                start = at;
+            }
+            _ => at += 1,
+        }
+    }
+    if start < body.len() {
+        lines.push((&body[start..], "(no line end)"));
+    }
+    lines
+}
+
+fn printable(line: &[u8], ending: &str) -> String {
+    let mut text = String::new();
+    let mut shown = 0;
+    for chunk in line.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            if shown < WIDTH {
+                if c == '\t' {
+                    text.push_str("\\t");
+                } else if c.is_control() {
+                    text.push_str(&format!("\\x{:02X}", c as u32));
+                } else {
+                    text.push(c);
+                }
+            }
+            shown += 1;
+        }
+        for byte in chunk.invalid() {
+            if shown < WIDTH {
+                text.push_str(&format!("\\x{byte:02X}"));
+            }
+            shown += 1;
+        }
+    }
+    if shown > WIDTH {
+        text.push_str(&format!("… (+{} more characters)", shown - WIDTH));
+    }
+    if !ending.is_empty() {
+        text.push_str(if ending.starts_with('(') { " " } else { "" });
+        text.push_str(ending);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_context_around_marked_lines() {
+        let body = b"1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n";
+        let lines = excerpt(body, &[8]);
+        assert_eq!(lines.first(), Some(&ExcerptLine::Gap(5)));
+        assert_eq!(lines[1], ExcerptLine::Line(6, "6".into(), false));
+        assert_eq!(lines[3], ExcerptLine::Line(8, "8".into(), true));
+        assert_eq!(lines.len(), 6);
+    }
+
+    #[test]
+    fn makes_bytes_visible() {
+        let lines = excerpt(b"a\tb\x00\xff\r\nc\rd", &[]);
+        assert_eq!(lines[0], ExcerptLine::Line(1, "a\\tb\\x00\\xFF\\r".into(), false));
+        assert_eq!(lines[1], ExcerptLine::Line(2, "c\\r (CR alone)".into(), false));
+        assert_eq!(lines[2], ExcerptLine::Line(3, "d (no line end)".into(), false));
+    }
+}

@@ -1,0 +1,90 @@
+//! The Markdown report: the summary as a table, then each miss with its
+//! body excerpt in a code block.
+
+use super::{agents_text, answer_text, excerpt, expected_text, misses, reported_lines, ExcerptLine};
+use crate::case::ProfileId;
+use crate::runner::Matrix;
+use std::fmt::Write;
+
+/// The Markdown report.
+pub fn render(matrix: &Matrix<'_>) -> String {
+    let mut out = String::from("## reptest results\n\n");
+    let _ = writeln!(
+        out,
+        "{} checks, {} implementation(s). **Bold** is the profile each implementation claims.\n",
+        matrix.rows.len(),
+        matrix.impls.len()
+    );
+    out.push_str("| implementation | profile | pass | fail | error | n/a | impl-defined | score |\n");
+    out.push_str("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    for (index, info) in matrix.impls.iter().enumerate() {
+        for profile in ProfileId::ALL {
+            let tally = matrix.tally(index, profile);
+            let name = if profile == info.claims {
+                format!("**{profile}**")
+            } else {
+                profile.to_string()
+            };
+            let score = tally.score().map_or("–".to_string(), |score| format!("{score:.1}%"));
+            let _ = writeln!(
+                out,
+                "| {} | {name} | {} | {} | {} | {} | {} | {score} |",
+                cell(&info.name),
+                tally.pass,
+                tally.fail,
+                tally.error,
+                tally.not_applicable,
+                tally.implementation_defined
+            );
+        }
+    }
+    let missed = misses(matrix);
+    if missed.is_empty() {
+        out.push_str("\nEvery implementation meets every expectation of the profile it claims.\n");
+        return out;
+    }
+    let _ = writeln!(out, "\n### Misses ({})\n", missed.len());
+    for (row, missing) in missed {
+        let check = row.check();
+        let _ = writeln!(out, "#### `{}`\n", row.id());
+        let _ = writeln!(
+            out,
+            "{}\n",
+            row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        let _ = writeln!(out, "- agent: `{}`", agents_text(check));
+        let _ = writeln!(out, "- url: `{}`", check.url);
+        if let Some(response) = &row.case.response {
+            let _ = writeln!(out, "- response: {response}");
+        }
+        let _ = writeln!(out, "- expected: {}", expected_text(check));
+        for (index, info) in matrix.impls.iter().enumerate() {
+            let mark = if missing.contains(&index) { " ✗" } else { "" };
+            let _ = writeln!(
+                out,
+                "- {} (claims {}): {}{mark}",
+                info.name,
+                info.claims,
+                answer_text(&row.answers[index])
+            );
+        }
+        out.push_str("\n````text\n");
+        for line in excerpt(&row.case.body, &reported_lines(row)) {
+            match line {
+                ExcerptLine::Line(number, text, marked) => {
+                    let _ = writeln!(out, "{} {number:>4} | {text}", if marked { '>' } else { ' ' });
+                }
+                ExcerptLine::Gap(count) => {
+                    let _ = writeln!(out, "       ⋮ ({count} lines)");
+                }
+            }
+        }
+        out.push_str("````\n\n");
+    }
+    out
+}
+
+/// Text made safe for a table cell.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}

@@ -1,0 +1,101 @@
+//! Renders a [`Matrix`] for people (table, Markdown) and machines (JSON,
+//! JUnit XML).
+
+mod excerpt;
+mod json;
+mod junit;
+mod markdown;
+mod table;
+
+pub use excerpt::{excerpt, ExcerptLine};
+
+use crate::case::Check;
+use crate::runner::{Matrix, Row};
+
+/// An output format of `reptest run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A plain-text summary and failure list for a terminal or an issue.
+    Table,
+    /// Everything, for machines.
+    Json,
+    /// JUnit XML for CI systems: one test suite per implementation.
+    Junit,
+    /// GitHub-flavoured Markdown.
+    Markdown,
+}
+
+impl Format {
+    /// The format called `table`, `json`, `junit` or `markdown`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "table" => Format::Table,
+            "json" => Format::Json,
+            "junit" => Format::Junit,
+            "markdown" | "md" => Format::Markdown,
+            _ => return None,
+        })
+    }
+}
+
+/// `matrix` rendered in `format`.
+pub fn render(matrix: &Matrix<'_>, format: Format) -> String {
+    match format {
+        Format::Table => table::render(matrix),
+        Format::Json => json::render(matrix),
+        Format::Junit => junit::render(matrix),
+        Format::Markdown => markdown::render(matrix),
+    }
+}
+
+/// The rows where some implementation misses an expectation of the profile
+/// it claims, with the indexes of those implementations.
+fn misses<'m, 'a>(matrix: &'m Matrix<'a>) -> Vec<(&'m Row<'a>, Vec<usize>)> {
+    matrix
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let missing: Vec<usize> = (0..matrix.impls.len())
+                .filter(|&index| row.status(index, matrix.impls[index].claims).is_miss())
+                .collect();
+            (!missing.is_empty()).then_some((row, missing))
+        })
+        .collect()
+}
+
+/// The expectations of a check in a few words: `disallowed`, or
+/// `rfc: allowed, google: disallowed` when the profiles differ.
+fn expected_text(check: &Check) -> String {
+    if check.rfc == check.google {
+        check.rfc.to_string()
+    } else {
+        format!("rfc: {}, google: {}", check.rfc, check.google)
+    }
+}
+
+/// The agents of a check, comma-separated.
+fn agents_text(check: &Check) -> String {
+    check.agents.join(", ")
+}
+
+/// The deciding lines any implementation reported for a row: the lines worth
+/// showing from the body.
+fn reported_lines(row: &Row<'_>) -> Vec<u32> {
+    let mut lines: Vec<u32> = row
+        .answers
+        .iter()
+        .filter_map(|answer| answer.as_ref().ok()?.line)
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// An answer in a few words: `allowed (line 3)`, `error: …` or `n/a: …`.
+fn answer_text(answer: &crate::implementation::Answer) -> String {
+    match answer {
+        Ok(outcome) => outcome.short(),
+        Err(crate::implementation::ImplError::Failed(why)) => format!("error: {why}"),
+        Err(unsupported) => unsupported.to_string(),
+    }
+}

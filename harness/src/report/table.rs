@@ -1,0 +1,129 @@
+//! The plain-text report: a summary per implementation and profile, then
+//! every miss with what is needed to understand it.
+
+use super::{agents_text, answer_text, excerpt, expected_text, misses, reported_lines, ExcerptLine};
+use crate::case::ProfileId;
+use crate::runner::{Matrix, Status};
+use std::fmt::Write;
+
+/// The table report.
+pub fn render(matrix: &Matrix<'_>) -> String {
+    let mut out = String::new();
+    let cases = matrix
+        .rows
+        .iter()
+        .map(|row| &row.case.id)
+        .collect::<std::collections::HashSet<_>>()
+        .len();
+    let _ = writeln!(
+        out,
+        "reptest: {} checks in {cases} cases, {} implementation(s), {:.2} s\n",
+        matrix.rows.len(),
+        matrix.impls.len(),
+        matrix.elapsed.as_secs_f64()
+    );
+    let width = matrix
+        .impls
+        .iter()
+        .map(|info| info.name.len())
+        .max()
+        .unwrap_or(0)
+        .max("implementation".len());
+    let _ = writeln!(
+        out,
+        "{:<width$}  profile    pass  fail  error   n/a  impl-defined   score",
+        "implementation"
+    );
+    for (index, info) in matrix.impls.iter().enumerate() {
+        for profile in ProfileId::ALL {
+            let tally = matrix.tally(index, profile);
+            let claimed = if profile == info.claims { "*" } else { " " };
+            let score = tally.score().map_or("-".to_string(), |score| format!("{score:.1}%"));
+            let _ = writeln!(
+                out,
+                "{:<width$}  {:<7}{claimed}  {:>4}  {:>4}  {:>5}  {:>4}  {:>12}  {:>6}",
+                info.name,
+                profile.name(),
+                tally.pass,
+                tally.fail,
+                tally.error,
+                tally.not_applicable,
+                tally.implementation_defined,
+                score
+            );
+        }
+    }
+    let _ = writeln!(
+        out,
+        "(* = the profile the implementation claims; only misses there fail the run)"
+    );
+    let missed = misses(matrix);
+    for (row, missing) in &missed {
+        let check = row.check();
+        let _ = writeln!(out, "\nMISS {}  (case at line {} of its file)", row.id(), row.case.line);
+        let _ = writeln!(
+            out,
+            "  why:   {}",
+            row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+        );
+        let _ = writeln!(out, "  agent: {}", agents_text(check));
+        let _ = writeln!(out, "  url:   {}", check.url);
+        if let Some(response) = &row.case.response {
+            let _ = writeln!(out, "  response: {response}");
+        }
+        let _ = writeln!(out, "  expected: {}", expected_text(check));
+        for (index, info) in matrix.impls.iter().enumerate() {
+            let status = row.status(index, info.claims);
+            let mark = match status {
+                _ if missing.contains(&index) => format!("✗ {} (claims {})", status.name(), info.claims),
+                Status::Pass => "✓".to_string(),
+                other => other.name().to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "  {:<width$}  {:<40} {mark}",
+                info.name,
+                answer_text(&row.answers[index])
+            );
+        }
+        let _ = writeln!(out, "  body:");
+        let lines = excerpt(&row.case.body, &reported_lines(row));
+        if lines.is_empty() {
+            let _ = writeln!(out, "    (empty)");
+        }
+        for line in lines {
+            match line {
+                ExcerptLine::Line(number, text, marked) => {
+                    let _ = writeln!(out, "  {} {number:>4} | {text}", if marked { '>' } else { ' ' });
+                }
+                ExcerptLine::Gap(count) => {
+                    let _ = writeln!(out, "         ⋮ ({count} lines)");
+                }
+            }
+        }
+    }
+    let _ = writeln!(out);
+    if missed.is_empty() {
+        let _ = writeln!(
+            out,
+            "OK: every implementation meets every expectation of the profile it claims."
+        );
+    } else {
+        let per_impl: Vec<String> = matrix
+            .impls
+            .iter()
+            .enumerate()
+            .filter_map(|(index, info)| {
+                let count = missed.iter().filter(|(_, missing)| missing.contains(&index)).count();
+                (count > 0).then(|| format!("{} {count}", info.name))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "FAILED: {} check(s) missed by an implementation's claimed profile ({}).",
+            missed.len(),
+            per_impl.join(", ")
+        );
+    }
+    out
+}
