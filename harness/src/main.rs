@@ -11,6 +11,8 @@ Usage: reptest <COMMAND> [OPTIONS]
 Commands:
   run      run the YAML cases against implementations and report (reptest run --help)
   check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
+  diff     compare two implementations on generated inputs, write findings (reptest diff --help)
+  promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
 ";
 
 fn main() -> ExitCode {
@@ -20,6 +22,8 @@ fn main() -> ExitCode {
     let status = match command.as_deref() {
         Some("run") => rep_harness::cmd_run::main(rest),
         Some("check") => rep_harness::cmd_check::main(rest),
+        Some("diff") => rep_harness::diff::diff_main(&rest),
+        Some("promote") => rep_harness::diff::promote_main(&rest),
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             0

@@ -1,0 +1,152 @@
+//! The real-world corpus: 4,231 robots.txt files from top websites, shipped
+//! in the PyPI sdist `protego==0.7.0` under `tests/test_data/`.
+//!
+//! Fetched at run time (never committed, never in a build script) by
+//! `tools/fetch_sdist.py`, into the same cache as the Google source:
+//! `REP_CACHE_DIR`, else `$XDG_CACHE_HOME/rep`, else `~/.cache/rep`, subdir
+//! `sdists`. The archive is pinned by sha256 and verified on every fetch.
+
+use std::env;
+use std::fmt;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PROJECT: &str = "protego";
+const FILENAME: &str = "protego-0.7.0.tar.gz";
+const SHA256: &str = "2c032d9736a1f4f0c4318f3558353ae34da5cd038f1a5e064ded7548df315e5a";
+const MEMBER: &str = "tests/test_data/";
+const DATA_SUBDIR: &str = "protego-0.7.0/tests/test_data";
+
+/// The number of files the pinned sdist holds.
+pub const EXPECTED_FILES: usize = 4231;
+
+/// One corpus file: its name (the site it came from) and its bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorpusFile {
+    /// File name, e.g. `www.example.com`.
+    pub name: String,
+    /// The robots.txt body, byte for byte.
+    pub body: Vec<u8>,
+}
+
+/// Why the corpus could not be had.
+#[derive(Debug)]
+pub enum CorpusError {
+    /// No cache directory can be determined.
+    NoCacheDir,
+    /// The Python interpreter could not be started.
+    NoPython {
+        /// The command tried.
+        python: String,
+        /// What the OS said.
+        error: std::io::Error,
+    },
+    /// The fetch script failed (network, index, checksum); its own message.
+    Fetch(String),
+    /// Reading the unpacked files failed.
+    Read {
+        /// The path that could not be read.
+        path: PathBuf,
+        /// What the OS said.
+        error: std::io::Error,
+    },
+}
+
+impl fmt::Display for CorpusError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CorpusError::NoCacheDir => {
+                f.write_str("cannot place the corpus cache: set REP_CACHE_DIR (or XDG_CACHE_HOME or HOME)")
+            }
+            CorpusError::NoPython { python, error } => write!(
+                f,
+                "cannot run `{python}` to fetch the real-world corpus ({FILENAME}): {error}; install Python 3 \
+                 or set PYTHON, or pass a directory of robots.txt files with --corpus"
+            ),
+            CorpusError::Fetch(message) => write!(
+                f,
+                "fetching the real-world corpus {FILENAME} (sha256 {SHA256}) failed: {message}; the package \
+                 index must be reachable once, after which the cache is used"
+            ),
+            CorpusError::Read { path, error } => write!(f, "cannot read corpus file {}: {error}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for CorpusError {}
+
+/// The cache directory shared with `reference/build.rs`.
+fn cache_dir() -> Result<PathBuf, CorpusError> {
+    if let Some(dir) = env::var_os("REP_CACHE_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    if let Some(dir) = env::var_os("XDG_CACHE_HOME") {
+        return Ok(PathBuf::from(dir).join("rep"));
+    }
+    env::var_os("HOME")
+        .map(|home| PathBuf::from(home).join(".cache").join("rep"))
+        .ok_or(CorpusError::NoCacheDir)
+}
+
+/// Fetches (or finds in the cache) the pinned sdist and returns the
+/// directory holding the corpus files.
+pub fn fetch_dir() -> Result<PathBuf, CorpusError> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/fetch_sdist.py");
+    let dest = cache_dir()?.join("sdists");
+    let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
+    let output = Command::new(&python)
+        .arg(&script)
+        .args([
+            "--project",
+            PROJECT,
+            "--filename",
+            FILENAME,
+            "--sha256",
+            SHA256,
+            "--member",
+            MEMBER,
+        ])
+        .arg("--dest")
+        .arg(&dest)
+        .output()
+        .map_err(|error| CorpusError::NoPython {
+            python: python.clone(),
+            error,
+        })?;
+    if !output.status.success() {
+        return Err(CorpusError::Fetch(
+            String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+        ));
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let unpacked = PathBuf::from(stdout.lines().last().unwrap_or_default().trim());
+    Ok(unpacked.join(DATA_SUBDIR))
+}
+
+/// The whole real-world corpus, sorted by name.
+pub fn fetch() -> Result<Vec<CorpusFile>, CorpusError> {
+    load_dir(&fetch_dir()?)
+}
+
+/// Every regular file directly in `dir` (hidden files skipped), sorted by
+/// name: the corpus, or any directory of robots.txt files (`--corpus DIR`).
+pub fn load_dir(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    let read_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |error| CorpusError::Read { path, error }
+    };
+    let mut files = Vec::new();
+    for entry in fs::read_dir(dir).map_err(read_error(dir))? {
+        let entry = entry.map_err(read_error(dir))?;
+        let path = entry.path();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name.starts_with('.') || !path.is_file() {
+            continue;
+        }
+        let body = fs::read(&path).map_err(read_error(&path))?;
+        files.push(CorpusFile { name, body });
+    }
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    Ok(files)
+}

@@ -1,0 +1,251 @@
+//! Findings: a minimised disagreement written as a case file in the suite's
+//! schema (`reports/findings/<id>.yaml`), and `promote`, which moves one into
+//! `cases/regressions/` with a `why` placeholder that fails validation until
+//! a person replaces it.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use rep::Profile;
+
+use super::compare::{Differ, Disagreement, Probe};
+use super::engine::{Answer, Engine};
+
+/// The `why` a promoted case carries until a person writes one. The case
+/// loader rejects any `why` that starts with [`TODO_MARKER`].
+pub const WHY_PLACEHOLDER: &str = "TODO: say which rule this case pins and cite it (RFC 9309 section or Google \
+                                   behaviour), and confirm the rfc expectation";
+
+/// The prefix that marks a `why` as not yet written.
+pub const TODO_MARKER: &str = "TODO";
+
+/// A short, stable id for a minimised disagreement: FNV-1a (64-bit) over the
+/// pair of implementations and the probe, as 12 hex digits. Stable across
+/// runs, platforms and versions, so the same bug found twice gets one file.
+pub fn finding_id(differ: &Differ, probe: &Probe) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut feed = |bytes: &[u8]| {
+        for &byte in bytes.iter().chain(&[0xff]) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    };
+    feed(differ.a.name().as_bytes());
+    feed(differ.b.name().as_bytes());
+    feed(&probe.body);
+    for agent in &probe.agents {
+        feed(agent.as_bytes());
+    }
+    feed(probe.url.as_bytes());
+    format!("{:012x}", hash >> 16)
+}
+
+/// Everything a finding file records.
+pub struct Finding<'a> {
+    /// The compared pair.
+    pub differ: Differ,
+    /// The minimised input.
+    pub probe: &'a Probe,
+    /// The disagreement on the minimised input.
+    pub disagreement: &'a Disagreement,
+    /// How it was found, e.g. the command and seed.
+    pub origin: &'a str,
+}
+
+impl Finding<'_> {
+    /// The finding's id (see [`finding_id`]).
+    pub fn id(&self) -> String {
+        finding_id(&self.differ, self.probe)
+    }
+
+    /// The case file text. Expectations: `google` is what Google's parser
+    /// decided (the oracle of that profile); `rfc` is what `rep-rfc` decided,
+    /// to be confirmed by whoever promotes the case.
+    pub fn render(&self) -> String {
+        let id = self.id();
+        let probe = self.probe;
+        let agents = probe.agent_bytes();
+        let url = probe.url.as_bytes();
+        let google = Engine::Google.check_once(&probe.body, &agents, url);
+        let rfc = Engine::Rep(Profile::RFC9309).check_once(&probe.body, &agents, url);
+        let (a, b) = (self.differ.a.name(), self.differ.b.name());
+        let d = self.disagreement;
+        let mut out = String::new();
+        let _ = writeln!(out, "# Differential finding {id}, written by `reptest diff`.");
+        let _ = writeln!(out, "# Pair: {a} vs {b}; class: {}", d.class);
+        let _ = writeln!(out, "#   {a}: {}", d.a);
+        let _ = writeln!(out, "#   {b}: {}", d.b);
+        let _ = writeln!(out, "#   google (oracle of the google profile): {google}");
+        let _ = writeln!(out, "#   rep-rfc: {rfc}");
+        let _ = writeln!(out, "# Found by: {}", self.origin);
+        let _ = writeln!(out, "# Promote with: reptest promote {id}");
+        let _ = writeln!(out, "source: \"reptest diff finding {id} ({a} vs {b})\"");
+        let _ = writeln!(out, "cases:");
+        let _ = writeln!(out, "  - name: finding-{id}");
+        let _ = writeln!(
+            out,
+            "    why: {}",
+            yaml_double_quoted(&format!(
+                "Differential finding, not yet reviewed: {a} and {b} disagree ({}); {a}: {}; {b}: {}.",
+                d.class, d.a, d.b
+            ))
+        );
+        let _ = writeln!(out, "    robots_escaped: {}", escaped_body(&probe.body));
+        let _ = writeln!(out, "    checks:");
+        if probe.agents.len() == 1 {
+            let _ = writeln!(out, "      - agent: {}", yaml_double_quoted(&probe.agents[0]));
+        } else {
+            let list: Vec<String> = probe.agents.iter().map(|agent| yaml_double_quoted(agent)).collect();
+            let _ = writeln!(out, "      - agents: [{}]", list.join(", "));
+        }
+        let _ = writeln!(out, "        url: {}", yaml_double_quoted(&probe.url));
+        let _ = writeln!(
+            out,
+            "        google: {}  # Google's parser decided this",
+            expectation(&google)
+        );
+        let _ = writeln!(
+            out,
+            "        rfc: {}  # rep-rfc decided this: confirm against RFC 9309 before promoting",
+            expectation(&rfc)
+        );
+        out
+    }
+
+    /// Writes the finding to `<dir>/<id>.yaml` and returns the path.
+    pub fn write(&self, dir: &Path) -> io::Result<PathBuf> {
+        fs::create_dir_all(dir)?;
+        let path = dir.join(format!("{}.yaml", self.id()));
+        fs::write(&path, self.render())?;
+        Ok(path)
+    }
+}
+
+fn expectation(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Decided { allowed: true, .. } => "allowed",
+        Answer::Decided { allowed: false, .. } => "disallowed",
+        Answer::Failed(_) => "implementation-defined",
+    }
+}
+
+/// Moves finding `id` from `findings_dir` to `<cases_dir>/<id>.yaml`,
+/// replacing its `why` with [`WHY_PLACEHOLDER`]. Refuses to overwrite.
+pub fn promote(id: &str, findings_dir: &Path, cases_dir: &Path) -> Result<PathBuf, String> {
+    if id.is_empty() || !id.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!(
+            "`{id}` is not a finding id (hex digits, as in reports/findings/<id>.yaml)"
+        ));
+    }
+    let from = findings_dir.join(format!("{id}.yaml"));
+    let text = fs::read_to_string(&from).map_err(|error| {
+        let known: Vec<String> = fs::read_dir(findings_dir)
+            .map(|entries| {
+                entries
+                    .filter_map(|e| e.ok()?.file_name().to_str()?.strip_suffix(".yaml").map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default();
+        format!(
+            "cannot read {}: {error}; findings there: {}",
+            from.display(),
+            if known.is_empty() {
+                "none".to_owned()
+            } else {
+                known.join(", ")
+            }
+        )
+    })?;
+    let to = cases_dir.join(format!("{id}.yaml"));
+    if to.exists() {
+        return Err(format!("{} already exists; not overwriting it", to.display()));
+    }
+    let mut replaced = false;
+    let promoted: String = text
+        .lines()
+        .map(|line| {
+            if !replaced && line.starts_with("    why: ") {
+                replaced = true;
+                format!("    why: {}\n", yaml_double_quoted(WHY_PLACEHOLDER))
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect();
+    if !replaced {
+        return Err(format!(
+            "{} has no `why:` line; was it written by reptest diff?",
+            from.display()
+        ));
+    }
+    fs::create_dir_all(cases_dir).map_err(|error| format!("cannot create {}: {error}", cases_dir.display()))?;
+    fs::write(&to, promoted).map_err(|error| format!("cannot write {}: {error}", to.display()))?;
+    fs::remove_file(&from)
+        .map_err(|error| format!("wrote {} but cannot remove {}: {error}", to.display(), from.display()))?;
+    Ok(to)
+}
+
+/// A YAML double-quoted scalar: YAML's own escapes for control characters,
+/// quotes, backslashes and the characters YAML treats as line breaks.
+fn yaml_double_quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\0' => out.push_str("\\0"),
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 || c == '\u{7f}' => {
+                let _ = write!(out, "\\x{:02X}", c as u32);
+            }
+            '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}' => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The body in the case schema's escaped form, inside a single-quoted YAML
+/// scalar (so YAML passes the backslashes through to the case loader):
+/// printable ASCII as is, `\n \r \t \0 \\` and `\xHH` for every other byte.
+fn escaped_body(body: &[u8]) -> String {
+    let mut out = String::from("'");
+    for &byte in body {
+        match byte {
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0 => out.push_str("\\0"),
+            b'\\' => out.push_str("\\\\"),
+            b'\'' => out.push_str("''"),
+            0x20..=0x7e => out.push(byte as char),
+            _ => {
+                let _ = write!(out, "\\x{byte:02X}");
+            }
+        }
+    }
+    out.push('\'');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn body_escapes_every_unprintable_byte() {
+        assert_eq!(escaped_body(b"a'b\\\r\n\x00\xef\t"), r"'a''b\\\r\n\0\xEF\t'");
+    }
+
+    #[test]
+    fn quoted_strings_escape_controls() {
+        assert_eq!(yaml_double_quoted("a\"\0\u{1}é"), r#""a\"\0\x01é""#);
+    }
+}

@@ -1,0 +1,263 @@
+//! Builds one robots.txt body line by line, remembering the agent names and
+//! patterns it wrote so that checks can be aimed at them.
+
+use arbitrary::{Result, Unstructured};
+
+use super::vocab::{
+    ALLOW_KEYS, DISALLOW_KEYS, GARBAGE, NAMES, OTHER_KEYS, PADDING, PATTERN_PIECES, SEPARATORS, TAILS, USER_AGENT_KEYS,
+};
+
+/// Google keeps this many bytes of a line (a 2083 × 8 buffer less its NUL).
+const LONG_LINE_CUT: usize = 2083 * 8 - 1;
+
+/// A generated body plus what it names.
+pub(crate) struct Built {
+    pub body: Vec<u8>,
+    pub names: Vec<String>,
+    pub patterns: Vec<Vec<u8>>,
+}
+
+#[derive(Clone, Copy)]
+enum Ending {
+    Lf,
+    CrLf,
+    Cr,
+    Mixed,
+}
+
+/// The body under construction.
+pub(crate) struct Writer {
+    out: Vec<u8>,
+    ending: Ending,
+    pub(crate) names: Vec<String>,
+    pub(crate) patterns: Vec<Vec<u8>>,
+}
+
+impl Writer {
+    fn end_line(&mut self, u: &mut Unstructured) -> Result<()> {
+        let ending = match self.ending {
+            Ending::Mixed => *u.choose(&[Ending::Lf, Ending::CrLf, Ending::Cr])?,
+            fixed => fixed,
+        };
+        self.out.extend_from_slice(match ending {
+            Ending::Lf | Ending::Mixed => b"\n",
+            Ending::CrLf => b"\r\n",
+            Ending::Cr => b"\r",
+        });
+        Ok(())
+    }
+}
+
+/// Writes a whole body: optional BOM, optional rules before any group, up to
+/// four groups of user-agent lines and members, noise throughout.
+pub(crate) fn build(u: &mut Unstructured) -> Result<Built> {
+    let ending = *u.choose(&[
+        Ending::Lf,
+        Ending::Lf,
+        Ending::Lf,
+        Ending::CrLf,
+        Ending::Cr,
+        Ending::Mixed,
+    ])?;
+    let mut w = Writer {
+        out: Vec::new(),
+        ending,
+        names: Vec::new(),
+        patterns: Vec::new(),
+    };
+    write_bom(u, &mut w.out)?;
+    let name_count = u.int_in_range(1..=3)?;
+    for _ in 0..name_count {
+        w.names.push(name(u)?);
+    }
+    if u.ratio(1, 6)? {
+        member_line(u, &mut w)?;
+    }
+    let groups = u.int_in_range(0..=4)?;
+    for _ in 0..groups {
+        let agent_lines = *u.choose(&[1, 1, 1, 2, 2, 3])?;
+        for _ in 0..agent_lines {
+            user_agent_line(u, &mut w)?;
+            if u.ratio(1, 12)? {
+                noise_line(u, &mut w)?;
+            }
+        }
+        let members = u.int_in_range(0..=6)?;
+        for _ in 0..members {
+            member_line(u, &mut w)?;
+        }
+    }
+    if u.ratio(1, 150)? {
+        long_line(u, &mut w)?;
+    }
+    if u.ratio(1, 4)? {
+        noise_line(u, &mut w)?;
+    }
+    // A final line without its line end.
+    if u.ratio(1, 5)? && w.out.last().is_some_and(|&b| b == b'\n' || b == b'\r') {
+        let cut = if w.out.ends_with(b"\r\n") { 2 } else { 1 };
+        w.out.truncate(w.out.len() - cut);
+    }
+    Ok(Built {
+        body: w.out,
+        names: w.names,
+        patterns: w.patterns,
+    })
+}
+
+fn write_bom(u: &mut Unstructured, out: &mut Vec<u8>) -> Result<()> {
+    let boms: &[&[u8]] = &[
+        b"",
+        b"",
+        b"",
+        b"",
+        b"",
+        b"",
+        b"\xef\xbb\xbf",
+        b"\xef\xbb",
+        b"\xef",
+        b"\xef\xbb\xbf\xef\xbb\xbf",
+        b"\xbb\xbf",
+        b" \xef\xbb\xbf",
+    ];
+    out.extend_from_slice(u.choose(boms)?);
+    Ok(())
+}
+
+fn name(u: &mut Unstructured) -> Result<String> {
+    if u.ratio(1, 5)? {
+        let len = u.int_in_range(1..=8)?;
+        let alphabet = b"abcXYZ-_";
+        let mut token = String::new();
+        for _ in 0..len {
+            token.push(*u.choose(alphabet)? as char);
+        }
+        return Ok(token);
+    }
+    Ok(u.choose(NAMES)?.to_string())
+}
+
+/// A key spelled one of the listed ways, sometimes with its case scrambled.
+fn key(u: &mut Unstructured, spellings: &[&str]) -> Result<String> {
+    let mut key: String = u.choose(spellings)?.to_string();
+    if u.ratio(1, 6)? {
+        key = key
+            .chars()
+            .map(|c| {
+                if c.is_ascii_lowercase() {
+                    c.to_ascii_uppercase()
+                } else {
+                    c.to_ascii_lowercase()
+                }
+            })
+            .collect();
+    }
+    Ok(key)
+}
+
+fn line(u: &mut Unstructured, w: &mut Writer, key: &str, value: &[u8]) -> Result<()> {
+    w.out.extend_from_slice(u.choose(PADDING)?.as_bytes());
+    w.out.extend_from_slice(key.as_bytes());
+    w.out.extend_from_slice(u.choose(SEPARATORS)?.as_bytes());
+    w.out.extend_from_slice(value);
+    w.out.extend_from_slice(u.choose(TAILS)?.as_bytes());
+    w.end_line(u)
+}
+
+fn user_agent_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
+    let key = key(u, USER_AGENT_KEYS)?;
+    let named = w.names[u.choose_index(w.names.len())?].clone();
+    let value = match u.int_in_range(0..=11)? {
+        0 | 1 => "*".to_string(),
+        2 => "* extra words".to_string(),
+        3 => "*bot".to_string(),
+        4 => format!("{named}/1.0"),
+        5 => format!("{named} extra"),
+        6 => format!("{named}*"),
+        7 => String::new(),
+        8 => format!("Mozilla/5.0 (compatible; {named})"),
+        9 => named.to_ascii_lowercase(),
+        _ => named,
+    };
+    line(u, w, &key, value.as_bytes())
+}
+
+/// A line inside a group: mostly rules, sometimes other records or noise.
+fn member_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
+    match u.int_in_range(0..=9)? {
+        0..=3 => rule_line(u, w, DISALLOW_KEYS),
+        4..=6 => rule_line(u, w, ALLOW_KEYS),
+        7 => {
+            let key = key(u, OTHER_KEYS)?;
+            let value = pattern(u)?;
+            line(u, w, &key, &value)
+        }
+        _ => noise_line(u, w),
+    }
+}
+
+fn rule_line(u: &mut Unstructured, w: &mut Writer, keys: &[&str]) -> Result<()> {
+    let key = key(u, keys)?;
+    let value = pattern(u)?;
+    line(u, w, &key, &value)?;
+    w.patterns.push(value);
+    Ok(())
+}
+
+/// Comments, blank lines, lone keys and byte garbage.
+fn noise_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
+    match u.int_in_range(0..=5)? {
+        0 => w.out.extend_from_slice(b"# comment: Disallow: /x"),
+        1 => {}
+        2 => w.out.extend_from_slice(u.choose(PADDING)?.as_bytes()),
+        3 => w.out.extend_from_slice(b"Disallow /two words"),
+        4 => w.out.extend_from_slice(b"Disallow: /three words here"),
+        _ => {
+            let len = u.int_in_range(0..=20)?;
+            for _ in 0..len {
+                w.out.push(*u.choose(GARBAGE)?);
+            }
+        }
+    }
+    w.end_line(u)
+}
+
+/// A pattern assembled from pieces: slashes, words, `*`, `$`, escapes of
+/// every kind, non-ASCII, NUL, spaces; sometimes empty or without `/`.
+pub(crate) fn pattern(u: &mut Unstructured) -> Result<Vec<u8>> {
+    if u.ratio(1, 10)? {
+        return Ok(Vec::new());
+    }
+    let mut out = Vec::new();
+    if !u.ratio(1, 8)? {
+        out.push(b'/');
+    }
+    let pieces = u.int_in_range(0..=5)?;
+    for _ in 0..pieces {
+        out.extend_from_slice(u.choose(PATTERN_PIECES)?);
+    }
+    Ok(out)
+}
+
+/// One line around Google's 16,663-byte cut, with the cut landing inside a
+/// rule's value, so the kept start and the dropped end both matter.
+fn long_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
+    let kind = *u.choose(&["Disallow: ", "Allow: ", "# "])?;
+    let target = LONG_LINE_CUT + u.int_in_range(0..=6)? - 3;
+    // One `*` at most: a pattern of thousands of wildcards against a URL of
+    // thousands of bytes costs both matchers O(n²) per check, which would
+    // make these rare inputs dominate the run time.
+    let mut value = u.choose(&[&b"/"[..], b"/*", b"/a*b"])?.to_vec();
+    let fill = *u.choose(b"a/")?;
+    while kind.len() + value.len() < target {
+        value.push(fill);
+    }
+    value.extend_from_slice(u.choose(&[&b""[..], b"$", b"/end", b"b"])?);
+    w.out.extend_from_slice(kind.as_bytes());
+    w.out.extend_from_slice(&value);
+    w.end_line(u)?;
+    if kind != "# " {
+        w.patterns.push(value);
+    }
+    Ok(())
+}

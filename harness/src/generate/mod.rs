@@ -1,0 +1,143 @@
+//! The input generator shared by `reptest diff` and the fuzz targets.
+//!
+//! Everything is driven by [`arbitrary::Unstructured`]: libFuzzer hands it
+//! mutated bytes, `reptest diff` hands it bytes from a seeded
+//! [`SplitMix64`]. One [`Generated`] value is a robots.txt body plus many
+//! checks (agents, URL) aimed at that body's own names and rule boundaries,
+//! so a caller parses once and checks many times.
+//!
+//! The body carries the oddities of `shared/spec/google-behaviour.md`:
+//! several user-agent lines per group, misspelled and prefixed keys, missing
+//! colons, LF/CR/CRLF/mixed line ends, full and partial BOMs, escapes of
+//! every kind, non-ASCII and NUL bytes, `*` and `$` anywhere, empty values,
+//! lines around the 16,663-byte cut.
+
+mod agents;
+mod body;
+mod harvest;
+mod mutate;
+mod prng;
+mod urls;
+mod vocab;
+
+use arbitrary::{Arbitrary, Result, Unstructured};
+
+pub use harvest::{harvest, Harvest};
+pub use mutate::split_lines;
+pub use prng::SplitMix64;
+pub use urls::variants;
+
+/// Bytes of PRNG output behind one seeded input: enough for a body and a few
+/// dozen checks, after which `Unstructured` would only yield defaults.
+const SEED_BYTES: usize = 4096;
+
+/// Bodies longer than this (the rare long-line ones) get few checks: each
+/// costs Google a full reparse and both matchers a long match.
+const LARGE_BODY: usize = 8192;
+
+/// One check: the agents to ask about (any of them may match a group) and the URL.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Query {
+    /// One or more agents.
+    pub agents: Vec<String>,
+    /// An absolute URL or a path.
+    pub url: String,
+}
+
+/// A body and the checks to run against it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The robots.txt bytes.
+    pub body: Vec<u8>,
+    /// At least one check.
+    pub queries: Vec<Query>,
+}
+
+impl Generated {
+    /// A generated body with up to `max_queries` (at least one) checks.
+    pub fn build(u: &mut Unstructured, max_queries: usize) -> Result<Generated> {
+        let built = body::build(u)?;
+        let max_queries = if built.body.len() > LARGE_BODY {
+            max_queries.min(4)
+        } else {
+            max_queries
+        };
+        let queries = queries(u, &built.names, &built.patterns, max_queries)?;
+        Ok(Generated {
+            body: built.body,
+            queries,
+        })
+    }
+
+    /// A mutation of an existing file (seed mode), with checks aimed at the
+    /// names and patterns that file contains.
+    pub fn from_seed_file(u: &mut Unstructured, file: &[u8], max_queries: usize) -> Result<Generated> {
+        let body = mutate::mutate(u, file)?;
+        let found = harvest(&body);
+        let queries = queries(u, &found.agents, &found.patterns, max_queries)?;
+        Ok(Generated { body, queries })
+    }
+
+    /// Item `index` of the reproducible stream named by `seed`.
+    pub fn from_seed(seed: u64, index: u64, max_queries: usize) -> Generated {
+        let mut bytes = vec![0u8; SEED_BYTES];
+        SplitMix64::for_item(seed, index).fill(&mut bytes);
+        let mut u = Unstructured::new(&bytes);
+        Generated::build(&mut u, max_queries).expect("building never fails: exhausted input yields defaults")
+    }
+
+    /// Item `index` of the stream named by `seed`, mutating `file`.
+    pub fn from_seed_and_file(seed: u64, index: u64, file: &[u8], max_queries: usize) -> Generated {
+        let mut bytes = vec![0u8; SEED_BYTES];
+        SplitMix64::for_item(seed, index).fill(&mut bytes);
+        let mut u = Unstructured::new(&bytes);
+        Generated::from_seed_file(&mut u, file, max_queries)
+            .expect("building never fails: exhausted input yields defaults")
+    }
+}
+
+impl<'a> Arbitrary<'a> for Generated {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Generated> {
+        Generated::build(u, 8)
+    }
+}
+
+fn queries(u: &mut Unstructured, names: &[String], patterns: &[Vec<u8>], max: usize) -> Result<Vec<Query>> {
+    let count = u.int_in_range(1..=max.max(1))?;
+    let mut out = Vec::with_capacity(count);
+    for _ in 0..count {
+        let agents = agents::choose(u, names)?;
+        let url = urls::derive(u, patterns)?;
+        out.push(Query { agents, url });
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_inputs_are_reproducible() {
+        assert_eq!(Generated::from_seed(3, 9, 16), Generated::from_seed(3, 9, 16));
+        assert_ne!(Generated::from_seed(3, 9, 16), Generated::from_seed(3, 10, 16));
+    }
+
+    #[test]
+    fn the_oddities_all_show_up() {
+        let mut seen = [false; 8];
+        for index in 0..3000 {
+            let g = Generated::from_seed(0, index, 16);
+            let b = &g.body;
+            seen[0] |= b.starts_with(b"\xef");
+            seen[1] |= b.contains(&b'\r');
+            seen[2] |= b.contains(&0);
+            seen[3] |= b.windows(8).any(|w| w.eq_ignore_ascii_case(b"disalow:"));
+            seen[4] |= b.windows(3).any(|w| w == b"%62");
+            seen[5] |= b.len() > 16_000;
+            seen[6] |= g.queries.iter().any(|q| q.agents.len() > 1);
+            seen[7] |= g.queries.iter().any(|q| q.url.starts_with("https://"));
+        }
+        assert_eq!(seen, [true; 8]);
+    }
+}
