@@ -150,3 +150,13 @@ fn specific_group_decides_even_when_global_rule_is_longer() {
     expect(body, "FooBot", "/private/deep", Allowed(5));
     expect(body, "BarBot", "/private/deep", Disallowed(2));
 }
+
+#[test]
+fn empty_agent_matches_groups_whose_token_is_empty() {
+    // The group's extracted token and the caller's agent are both empty, and
+    // equal: the one caller for whom `*foo` is a named group.
+    let body = "User-agent: *foo\nDisallow: /x\n\nUser-agent: *\nDisallow: /\n";
+    expect(body, "", "/x", Disallowed(2));
+    expect(body, "", "/y", Allowed(0));
+    expect_named(body, "", true);
+}
