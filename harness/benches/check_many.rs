@@ -1,0 +1,79 @@
+//! Parse once, check 100 URLs: `rep`'s cost per check, against Google's
+//! one-shot cost for the same (file, URL) pairs (Google's API re-parses the
+//! body on every call). Over a fixed sample of the real-world corpus: every
+//! `STRIDE`-th file in name order, 100 URLs each derived from its rules.
+//! Every function's throughput is in checks, so criterion's per-element time
+//! is the per-check cost.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use rep::{Profile, Robots};
+
+mod support;
+
+/// URLs checked per parsed file.
+const URLS_PER_FILE: usize = 100;
+/// One file in `STRIDE` of the corpus: Google's side costs a full parse per
+/// check, so the whole corpus would take minutes per sample.
+const STRIDE: usize = 20;
+
+fn check_many(c: &mut Criterion) {
+    let probes: Vec<support::Probe> = support::corpus_probes(URLS_PER_FILE)
+        .into_iter()
+        .step_by(STRIDE)
+        .collect();
+    let parsed: Vec<Robots> = probes
+        .iter()
+        .map(|probe| Robots::parse(&probe.body, Profile::GOOGLE))
+        .collect();
+    let checks = (probes.len() * URLS_PER_FILE) as u64;
+    let mut group = c.benchmark_group("check_many");
+    group.sampling_mode(SamplingMode::Flat);
+    group.throughput(Throughput::Elements(checks));
+    // The check alone, on bodies parsed before the measurement.
+    group.bench_function("rep_check", |b| {
+        b.iter(|| {
+            for (probe, robots) in probes.iter().zip(&parsed) {
+                for url in &probe.urls {
+                    black_box(robots.check_bytes(&[&probe.agent], url).allowed);
+                }
+            }
+        })
+    });
+    // One parse per file and its 100 checks: the parse amortised.
+    group.bench_function("rep_parse_once", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                let robots = Robots::parse(&probe.body, Profile::GOOGLE);
+                for url in &probe.urls {
+                    black_box(robots.check_bytes(&[&probe.agent], url).allowed);
+                }
+            }
+        })
+    });
+    group.bench_function("rep_one_shot", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                for url in &probe.urls {
+                    black_box(support::rep_one_shot(&probe.body, &probe.agent, url));
+                }
+            }
+        })
+    });
+    group.bench_function("google_one_shot", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                for url in &probe.urls {
+                    black_box(support::google_one_shot(&probe.body, &probe.agent, url));
+                }
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = support::config(10);
+    targets = check_many
+}
+criterion_main!(benches);

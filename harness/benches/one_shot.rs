@@ -1,0 +1,37 @@
+//! One-shot throughput, Google's usage model: for every file of the
+//! real-world corpus, parse the body and check one URL derived from its
+//! first rule. One iteration covers all 4,231 files, so the throughput is in
+//! files per second; `one_shot/rep` against `one_shot/google`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+
+mod support;
+
+fn one_shot(c: &mut Criterion) {
+    let probes = support::corpus_probes(1);
+    let mut group = c.benchmark_group("one_shot");
+    group.sampling_mode(SamplingMode::Flat);
+    group.throughput(Throughput::Elements(probes.len() as u64));
+    group.bench_function("rep", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                black_box(support::rep_one_shot(&probe.body, &probe.agent, &probe.urls[0]));
+            }
+        })
+    });
+    group.bench_function("google", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                black_box(support::google_one_shot(&probe.body, &probe.agent, &probe.urls[0]));
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = support::config(8);
+    targets = one_shot
+}
+criterion_main!(benches);

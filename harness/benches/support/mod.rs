@@ -1,0 +1,93 @@
+//! What the benchmarks share: the real-world corpus turned into probes (a
+//! body, an agent, URLs taken from the body's own rules), the two one-shot
+//! calls being compared, and the criterion settings that keep a full
+//! `cargo bench -p rep-harness` within a few minutes on two cores.
+
+use std::time::Duration;
+
+use criterion::Criterion;
+use rep::{Profile, Robots};
+use rep_harness::corpus;
+
+/// Agent used when a file names no agent of its own (only `*` groups).
+const FALLBACK_AGENT: &[u8] = b"ExampleBot";
+
+/// Appended to a rule-derived path, in turn, so that the URLs checked against
+/// one file differ even when it has few rules: exact, deeper, with a query,
+/// with a file name.
+const SUFFIXES: [&[u8]; 4] = [b"", b"/deeper/page", b"?id=42&sort=asc", b"/index.html"];
+
+/// One file of the corpus ready to be checked.
+pub struct Probe {
+    /// The robots.txt body.
+    pub body: Vec<u8>,
+    /// The first agent the file names, or [`FALLBACK_AGENT`].
+    pub agent: Vec<u8>,
+    /// Absolute URLs derived from the file's rules, first rule first.
+    pub urls: Vec<Vec<u8>>,
+}
+
+/// The whole real-world corpus (4,231 files, sorted by name), fetched into the
+/// cache on first use. Panics with the fetch error: a benchmark without its
+/// corpus has nothing to measure.
+pub fn corpus_probes(urls_per_file: usize) -> Vec<Probe> {
+    let files = corpus::fetch().unwrap_or_else(|error| panic!("benchmark corpus unavailable: {error}"));
+    assert_eq!(files.len(), corpus::EXPECTED_FILES, "unexpected corpus size");
+    files.into_iter().map(|file| probe(file.body, urls_per_file)).collect()
+}
+
+/// Builds a probe with `count` URLs: rule `i % rules` of the file (its
+/// `*` made concrete, its `$` dropped) plus suffix `i / rules`. The rules and
+/// agents are read with `rep` itself; this is setup, not measured, and both
+/// parsers are then given the same bytes.
+pub fn probe(body: Vec<u8>, count: usize) -> Probe {
+    let robots = Robots::parse(&body, Profile::GOOGLE);
+    let agent = robots
+        .user_agents()
+        .find(|agent| *agent != b"*" && !agent.is_empty())
+        .unwrap_or(FALLBACK_AGENT)
+        .to_vec();
+    let patterns: Vec<&[u8]> = robots.rules().map(|rule| rule.pattern).collect();
+    let urls = (0..count)
+        .map(|i| match patterns.len() {
+            0 => format!("https://example.com/page{i}").into_bytes(),
+            n => url_from_pattern(patterns[i % n], SUFFIXES[(i / n) % SUFFIXES.len()]),
+        })
+        .collect();
+    Probe { body, agent, urls }
+}
+
+/// `https://example.com` + the pattern with each `*` replaced by `x` and a
+/// final `$` removed + `suffix`.
+fn url_from_pattern(pattern: &[u8], suffix: &[u8]) -> Vec<u8> {
+    let pattern = pattern.strip_suffix(b"$").unwrap_or(pattern);
+    let mut url = b"https://example.com".to_vec();
+    if pattern.first() != Some(&b'/') {
+        url.push(b'/');
+    }
+    url.extend(pattern.iter().map(|&b| if b == b'*' { b'x' } else { b }));
+    url.extend_from_slice(suffix);
+    url
+}
+
+/// `rep` in Google's usage model: parse the body, check one URL.
+pub fn rep_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
+    Robots::parse(body, Profile::GOOGLE).check_bytes(&[agent], url).allowed
+}
+
+/// Google's parser, which re-parses the body on every call. A C++ exception
+/// (never seen on these inputs) counts as "disallowed" rather than aborting
+/// the measurement.
+pub fn google_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
+    rep_reference::check_bytes(body, &[agent], url).is_ok_and(|verdict| verdict.allowed)
+}
+
+/// Ten samples, one second of warm-up and `seconds` of measurement: enough
+/// for stable ratios between two implementations that differ by large
+/// factors, short enough for a shared two-core machine.
+pub fn config(seconds: u64) -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(seconds))
+}
