@@ -188,10 +188,13 @@ fn default_name(argv: &[String]) -> String {
 /// directory, else next to the harness crate as it was built.
 pub fn default_cases_dir() -> PathBuf {
     if let Ok(cwd) = std::env::current_dir() {
+        // Relative to the current directory, so messages show short paths.
+        let mut relative = PathBuf::new();
         for dir in cwd.ancestors() {
             if dir.join("cases").is_dir() && dir.join("harness").is_dir() {
-                return dir.join("cases");
+                return relative.join("cases");
             }
+            relative.push("..");
         }
     }
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases")

@@ -179,7 +179,8 @@ fn load_file(path: &Path, id: &str) -> Result<CaseFile, Vec<LoadError>> {
                 ),
             );
         }
-        if let Some(case) = validator.case(raw_case, item, &format!("{id}/{}", raw_case.name), line) {
+        if let Some(mut case) = validator.case(raw_case, item, &format!("{id}/{}", raw_case.name), line) {
+            case.file = path.to_path_buf();
             cases.push(case);
         }
     }
@@ -287,6 +288,7 @@ impl Validator<'_> {
             body: body?,
             response,
             checks: checks.into_iter().collect::<Option<Vec<_>>>()?,
+            file: PathBuf::new(),
             line,
         })
     }

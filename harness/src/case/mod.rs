@@ -148,6 +148,8 @@ pub struct Case {
     pub response: Option<ResponseSpec>,
     /// The checks, at least one.
     pub checks: Vec<Check>,
+    /// The file the case came from.
+    pub file: PathBuf,
     /// 1-based line of the case in its file, for messages.
     pub line: usize,
 }

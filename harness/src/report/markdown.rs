@@ -47,6 +47,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
     for (row, missing) in missed {
         let check = row.check();
         let _ = writeln!(out, "#### `{}`\n", row.id());
+        let _ = writeln!(out, "`{}:{}`\n", row.case.file.display(), row.case.line);
         let _ = writeln!(
             out,
             "{}\n",

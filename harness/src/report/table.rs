@@ -60,7 +60,13 @@ pub fn render(matrix: &Matrix<'_>) -> String {
     let missed = misses(matrix);
     for (row, missing) in &missed {
         let check = row.check();
-        let _ = writeln!(out, "\nMISS {}  (case at line {} of its file)", row.id(), row.case.line);
+        let _ = writeln!(
+            out,
+            "\nMISS {}  ({}:{})",
+            row.id(),
+            row.case.file.display(),
+            row.case.line
+        );
         let _ = writeln!(
             out,
             "  why:   {}",
