@@ -1,0 +1,201 @@
+//! The `reptest` binary: exit statuses, streams and the check modes.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn fixtures(path: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path)
+        .display()
+        .to_string()
+}
+
+fn reptest(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("reptest starts");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn run_exits_zero_when_every_claimed_expectation_holds() {
+    let out = reptest(&["run", "--cases", &fixtures("valid")], b"");
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("rep-rfc         rfc    *"), "{stdout}");
+    assert!(stdout.contains("OK: every implementation meets"), "{stdout}");
+    // Not a terminal: no progress on stderr.
+    assert_eq!(text(&out.stderr), "");
+}
+
+#[test]
+fn run_exits_one_when_an_implementation_misses_its_claimed_profile() {
+    // `true` allows everything, so every disallowed rfc expectation is missed.
+    let out = reptest(
+        &[
+            "run",
+            "--cases",
+            &fixtures("valid/basic.yaml"),
+            "--command",
+            "true",
+            "--name",
+            "yes-man",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("MISS basic/longest-match-wins#2"), "{stdout}");
+    assert!(stdout.contains("yes-man"), "{stdout}");
+    // Google's parser on the same kind of files meets every google expectation.
+    let out = reptest(&["run", "--cases", &fixtures("valid"), "--impl", "google"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
+
+#[test]
+fn malformed_cases_stop_the_run_before_anything_executes() {
+    let out = reptest(
+        &["run", "--cases", &fixtures("valid"), "--cases", &fixtures("malformed")],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stdout), "", "nothing ran, nothing reported");
+    let stderr = text(&out.stderr);
+    assert_eq!(
+        stderr.lines().filter(|line| line.contains(".yaml:")).count(),
+        11,
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("11 problem(s) in the case files; nothing was run."),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn usage_errors_and_help() {
+    let out = reptest(&["run", "--format", "xml"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--format must be table, json, junit or markdown"));
+    let out = reptest(&["run", "--impl", "nope"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    let out = reptest(&["bogus"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    for args in [&["--help"][..], &["run", "--help"], &["check", "--help"]] {
+        let out = reptest(args, b"");
+        assert_eq!(out.status.code(), Some(0));
+        assert!(text(&out.stdout).contains("Usage: reptest"), "{args:?}");
+    }
+}
+
+#[test]
+fn filter_and_formats() {
+    let out = reptest(
+        &[
+            "run",
+            "--cases",
+            &fixtures("valid"),
+            "--filter",
+            "base64",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(report["checks_total"], 1);
+    assert_eq!(report["checks"][0]["id"], "basic/base64-body#1");
+    let out = reptest(&["run", "--cases", &fixtures("valid"), "--filter", "no-such-case"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn check_explains_each_url() {
+    let robots = b"User-agent: *\nDisallow: /private\n";
+    let out = reptest(
+        &[
+            "check",
+            "--impl",
+            "rep-rfc",
+            "--robots",
+            "-",
+            "--agent",
+            "FooBot",
+            "https://e.com/private/x",
+            "https://e.com/",
+        ],
+        robots,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(
+        lines[0].starts_with("https://e.com/private/x: disallowed: line 2"),
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("https://e.com/: allowed"), "{stdout}");
+    let out = reptest(
+        &[
+            "check", "--impl", "google", "--json", "--robots", "-", "--agent", "FooBot", "/private",
+        ],
+        robots,
+    );
+    let answer: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(answer["allowed"], false);
+    assert_eq!(answer["line"], 2);
+}
+
+#[test]
+fn jsonl_answers_every_line_in_order_and_isolates_bad_lines() {
+    let input = concat!(
+        r#"{"robots": "User-agent: *\nDisallow: /a\n", "agent": "A", "url": "https://e.com/a"}"#,
+        "\n",
+        "not json\n",
+        r#"{"robots_base64": "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogL2EK", "agents": ["A", "B"], "url": "/b"}"#,
+        "\n",
+        r#"{"robots": "x", "url": "/"}"#,
+        "\n",
+        r#"{"robots_base64": "!!", "agent": "A", "url": "/"}"#,
+        "\r\n",
+        r#"{"robots": "User-agent: *\nDisallow: /a\n", "agent": "A", "url": "/a/b"}"#,
+    );
+    for implementation in ["rep-rfc", "rep-google", "google"] {
+        let out = reptest(&["check", "--jsonl", "--impl", implementation], input.as_bytes());
+        assert_eq!(out.status.code(), Some(0));
+        let answers: Vec<serde_json::Value> = text(&out.stdout)
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("JSON line"))
+            .collect();
+        assert_eq!(answers.len(), 6, "{implementation}");
+        assert_eq!(
+            answers[0],
+            serde_json::json!({"allowed": false, "line": 2}),
+            "{implementation}"
+        );
+        assert!(answers[1]["error"].as_str().unwrap().contains("bad request line"));
+        assert_eq!(
+            answers[2],
+            serde_json::json!({"allowed": true, "line": null}),
+            "{implementation}"
+        );
+        assert!(answers[3]["error"].as_str().unwrap().contains("agent"));
+        assert!(answers[4]["error"].as_str().unwrap().contains("robots_base64"));
+        assert_eq!(
+            answers[5],
+            serde_json::json!({"allowed": false, "line": 2}),
+            "{implementation}"
+        );
+    }
+}

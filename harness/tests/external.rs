@@ -1,0 +1,128 @@
+//! External implementations: the JSON-lines adapter (including one that
+//! crashes, hangs and answers garbage) and the per-check command template.
+
+use rep_harness::case::{load_paths, ProfileId};
+use rep_harness::implementation::{split_command, Adapter, CommandTemplate, ImplError, Implementation};
+use rep_harness::runner::{run, Status};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn harness_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn adapter(script: &str, timeout: Duration) -> Adapter {
+    let path = harness_dir().join(script);
+    Adapter::new(
+        "adapter".into(),
+        vec!["python3".into(), path.display().to_string()],
+        ProfileId::Rfc,
+        timeout,
+    )
+}
+
+#[test]
+fn a_misbehaving_adapter_costs_only_its_own_checks() {
+    let flaky = adapter("tests/fixtures/flaky_adapter.py", Duration::from_millis(1500));
+    let body = b"User-agent: *\nAllow: /\n";
+    let ok = |url: &str| flaky.check(body, &["A"], url);
+    assert_eq!(ok("/fine").map(|o| (o.allowed, o.line)), Ok((true, Some(1))));
+    match ok("/crash") {
+        Err(ImplError::Failed(why)) => {
+            assert!(why.contains("exited"), "{why}");
+            assert!(why.contains("crashing on purpose"), "{why}");
+        }
+        other => panic!("crash: {other:?}"),
+    }
+    // Restarted for the next check.
+    assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
+    let started = Instant::now();
+    match ok("/hang") {
+        Err(ImplError::Failed(why)) => assert!(why.contains("no answer within"), "{why}"),
+        other => panic!("hang: {other:?}"),
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
+    assert!(matches!(ok("/garbage"), Err(ImplError::Failed(why)) if why.contains("this is not JSON")));
+    assert!(matches!(ok("/error"), Err(ImplError::Failed(why)) if why.contains("asked to fail")));
+    assert!(matches!(ok("/multi"), Err(ImplError::Unsupported(_))));
+    // Not UTF-8: sent as base64, which this adapter ignores (no "robots" key).
+    assert_eq!(flaky.check(b"Allow\xff", &["A"], "/fine").map(|o| o.allowed), Ok(false));
+}
+
+#[test]
+fn an_adapter_that_cannot_start_is_an_error_per_check() {
+    let missing = Adapter::new(
+        "missing".into(),
+        vec!["/nonexistent/reptest-adapter".into()],
+        ProfileId::Rfc,
+        Duration::from_secs(1),
+    );
+    assert!(matches!(missing.check(b"", &["A"], "/"), Err(ImplError::Failed(why)) if why.contains("cannot start")));
+}
+
+#[test]
+fn cpython_robotparser_runs_the_fixture_suite_through_the_adapter() {
+    let files = load_paths(&[harness_dir().join("tests/fixtures/valid/basic.yaml")]).unwrap_or_else(|e| panic!("{e}"));
+    let impls: Vec<Box<dyn Implementation>> = vec![Box::new(adapter(
+        "adapters/python_robotparser.py",
+        Duration::from_secs(5),
+    ))];
+    let matrix = run(&files, &impls);
+    let status = |id: &str| {
+        let row = matrix
+            .rows
+            .iter()
+            .find(|row| row.id() == id)
+            .unwrap_or_else(|| panic!("{id}"));
+        (row.status(0, ProfileId::Rfc), row.answers[0].clone())
+    };
+    // robotparser applies the first matching rule, so `Disallow: /archive`
+    // hides the longer Allow: a known departure from RFC 9309 §2.2.2.
+    assert_eq!(status("basic/longest-match-wins#1").0, Status::Fail);
+    assert_eq!(status("basic/longest-match-wins#2").0, Status::Pass);
+    assert_eq!(status("basic/base64-body#1").0, Status::Pass);
+    // Two agents: the adapter says it cannot answer; fetch cases are n/a.
+    assert_eq!(status("basic/escaped-crlf-body#1").0, Status::NotApplicable);
+    assert_eq!(status("basic/fetch-server-error#1").0, Status::NotApplicable);
+    assert!(matrix.any_claimed_miss());
+}
+
+fn command(template: &str) -> CommandTemplate {
+    CommandTemplate::new(
+        "cmd".into(),
+        split_command(template).unwrap(),
+        ProfileId::Google,
+        Duration::from_secs(2),
+    )
+}
+
+#[test]
+fn command_templates_answer_by_printed_word_or_exit_code() {
+    let body = b"User-agent: *\nDisallow: /private\n";
+    let allowed = |template: &str, url: &str| command(template).check(body, &["FooBot"], url).map(|o| o.allowed);
+    assert_eq!(allowed("true", "/"), Ok(true));
+    assert_eq!(allowed("false", "/"), Ok(false));
+    // The printed word wins over the exit code; DISALLOWED is not ALLOWED.
+    assert_eq!(
+        allowed("sh -c 'echo \"user-agent with URI: DISALLOWED\"; exit 0'", "/"),
+        Ok(false)
+    );
+    assert_eq!(allowed("sh -c 'echo Allowed; exit 1'", "/"), Ok(true));
+    // Placeholders: the body file, the URL and the agent reach the program.
+    let grep = "sh -c 'grep -q \"^Disallow: $1\" \"$0\" && test \"$2\" = FooBot && exit 1; exit 0' %robots% %url% %user-agent%";
+    assert_eq!(allowed(grep, "/private"), Ok(false));
+    assert_eq!(allowed(grep, "/public"), Ok(true));
+    assert!(matches!(
+        command("sh -c 'kill -9 $$'").check(body, &["A"], "/"),
+        Err(ImplError::Failed(why)) if why.contains("died")
+    ));
+    assert!(matches!(
+        command("sleep 30").check(body, &["A"], "/"),
+        Err(ImplError::Failed(why)) if why.contains("no answer within")
+    ));
+    assert!(matches!(
+        command("true").check(body, &["A", "B"], "/"),
+        Err(ImplError::Unsupported(_))
+    ));
+}
