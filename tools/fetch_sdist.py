@@ -15,6 +15,9 @@ Usage:
   fetch_sdist.py --project NAME --filename ARCHIVE --sha256 HEX \
                  --dest DIR [--member PREFIX ...]
 
+A --member PREFIX selects the archive members whose path below the
+sdist's top directory starts with PREFIX.
+
 On success the last line on stdout is the directory holding the unpacked
 archive. Exit status 1 with a one-line reason on any failure.
 """
@@ -86,6 +89,15 @@ def download(project, filename, archive_path):
     os.replace(partial, archive_path)
 
 
+def wanted(name, prefixes):
+    """Whether an archive member is asked for: its path below the sdist's
+    top directory starts with one of `prefixes` (all members when none)."""
+    if not prefixes:
+        return True
+    inner = name.split("/", 1)[1] if "/" in name else ""
+    return any(inner.startswith(prefix) for prefix in prefixes)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--project", required=True)
@@ -127,8 +139,7 @@ def main():
         with tarfile.open(archive_path, "r:gz") as archive:
             members = [
                 m for m in archive.getmembers()
-                if (m.isfile() or m.isdir())
-                and (not args.member or any(p in m.name for p in args.member))
+                if (m.isfile() or m.isdir()) and wanted(m.name, args.member)
             ]
             if not members:
                 fail(f"{archive_path}: no member matches {args.member}")
