@@ -137,7 +137,7 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
     ];
     for &(file, line, column, message) in expected {
         let path = fixtures("malformed").join(file);
-        let errors = load_paths(&[path.clone()]).expect_err(file).0;
+        let errors = load_paths(std::slice::from_ref(&path)).expect_err(file).0;
         assert_eq!(errors.len(), 1, "{file}: {errors:?}");
         let text = errors[0].to_string();
         let place = format!("{}:{line}:{column}: ", path.display());

@@ -126,7 +126,7 @@ pub fn decode_base64(text: &str) -> Result<Vec<u8>, (usize, String)> {
             acc &= (1 << bits) - 1;
         }
     }
-    if digits % 4 == 1 || (padding > 0 && (digits + padding) % 4 != 0) || padding > 2 {
+    if digits % 4 == 1 || (padding > 0 && !(digits + padding).is_multiple_of(4)) || padding > 2 {
         return Err((
             text.chars().count(),
             "the base64 text is truncated: its length (without whitespace) must be a multiple of 4 with padding".into(),
