@@ -116,7 +116,14 @@ impl Adapter {
             Err(_) => Err(RecvTimeoutError::Disconnected),
         };
         match reply {
-            Ok(line) => parse_reply(&line),
+            Ok(line) => parse_reply(&line).unwrap_or_else(|garbage| {
+                // One stray line would shift every later answer onto the wrong
+                // check, so a fresh process is the only safe way on.
+                let how = process.take().map(Running::stop).unwrap_or_default();
+                Err(ImplError::Failed(format!(
+                    "{garbage}; the adapter was stopped ({how}) and restarts for the next check"
+                )))
+            }),
             Err(RecvTimeoutError::Timeout) => {
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
@@ -134,25 +141,22 @@ impl Adapter {
     }
 }
 
-/// Reads one reply line of the protocol.
-fn parse_reply(line: &str) -> Answer {
+/// Reads one reply line of the protocol: the answer, or (`Err`) why the
+/// line is not a reply at all.
+fn parse_reply(line: &str) -> Result<Answer, String> {
     let garbage = || {
-        ImplError::Failed(format!(
+        format!(
             "unreadable answer (expected {{\"allowed\": bool, \"line\": n|null}}): {}",
             clip(line)
-        ))
+        )
     };
     let value: serde_json::Value = serde_json::from_str(line).map_err(|_| garbage())?;
+    let text = |value: &serde_json::Value| value.as_str().map_or_else(|| value.to_string(), str::to_string);
     if let Some(error) = value.get("error") {
-        return Err(ImplError::Failed(format!(
-            "the adapter reported: {}",
-            error.as_str().unwrap_or(&error.to_string())
-        )));
+        return Ok(Err(ImplError::Failed(format!("the adapter reported: {}", text(error)))));
     }
     if let Some(why) = value.get("unsupported") {
-        return Err(ImplError::Unsupported(
-            why.as_str().unwrap_or(&why.to_string()).to_string(),
-        ));
+        return Ok(Err(ImplError::Unsupported(text(why))));
     }
     let allowed = value
         .get("allowed")
@@ -162,11 +166,11 @@ fn parse_reply(line: &str) -> Answer {
         None | Some(serde_json::Value::Null) => None,
         Some(line) => Some(line.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(garbage)?),
     };
-    Ok(Outcome {
+    Ok(Ok(Outcome {
         allowed,
         line: line.filter(|&n| n != 0),
         detail: None,
-    })
+    }))
 }
 
 /// At most 200 characters of `text`, for messages.
@@ -234,17 +238,23 @@ mod tests {
 
     #[test]
     fn replies_are_read_strictly() {
-        assert_eq!(parse_reply(r#"{"allowed": false, "line": 3}"#).unwrap().line, Some(3));
-        assert!(parse_reply(r#"{"allowed": true, "line": null}"#).unwrap().allowed);
-        assert!(matches!(
-            parse_reply(r#"{"allowed": "yes"}"#),
-            Err(ImplError::Failed(_))
-        ));
-        assert!(matches!(parse_reply("allowed"), Err(ImplError::Failed(_))));
-        assert!(matches!(parse_reply(r#"{"error": "boom"}"#), Err(ImplError::Failed(m)) if m.contains("boom")));
+        assert_eq!(
+            parse_reply(r#"{"allowed": false, "line": 3}"#).unwrap().unwrap().line,
+            Some(3)
+        );
+        assert!(
+            parse_reply(r#"{"allowed": true, "line": null}"#)
+                .unwrap()
+                .unwrap()
+                .allowed
+        );
+        assert!(parse_reply(r#"{"allowed": "yes"}"#).is_err());
+        assert!(parse_reply(r#"{"allowed": true, "line": -1}"#).is_err());
+        assert!(parse_reply("allowed").is_err());
+        assert!(matches!(parse_reply(r#"{"error": "boom"}"#), Ok(Err(ImplError::Failed(m))) if m.contains("boom")));
         assert!(matches!(
             parse_reply(r#"{"unsupported": "x"}"#),
-            Err(ImplError::Unsupported(_))
+            Ok(Err(ImplError::Unsupported(_)))
         ));
     }
 
