@@ -74,11 +74,11 @@ fn malformed_cases_stop_the_run_before_anything_executes() {
     let stderr = text(&out.stderr);
     assert_eq!(
         stderr.lines().filter(|line| line.contains(".yaml:")).count(),
-        11,
+        12,
         "{stderr}"
     );
     assert!(
-        stderr.contains("11 problem(s) in the case files; nothing was run."),
+        stderr.contains("12 problem(s) in the case files; nothing was run."),
         "{stderr}"
     );
 }

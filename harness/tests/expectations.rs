@@ -132,6 +132,12 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
             20,
             "has 2 body forms (robots, robots_base64): keep exactly one",
         ),
+        (
+            "unicode-escape-in-double-quotes.yaml",
+            5,
+            37,
+            "write robots_escaped and escaped values in single quotes",
+        ),
         ("unknown-field.yaml", 9, 9, "unknown field `expcet`"),
         ("yaml-syntax.yaml", 8, 1, "did not find expected ',' or '}'"),
     ];

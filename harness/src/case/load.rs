@@ -157,7 +157,14 @@ fn load_file(path: &Path, id: &str) -> Result<CaseFile, Vec<LoadError>> {
     };
     let raw: RawFile = serde_yaml::from_str(&text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
-        vec![error(position, yaml_message(&e))]
+        let mut message = yaml_message(&e);
+        if message.contains("quoted scalar") && (message.contains("escape") || message.contains("hexadecimal")) {
+            message.push_str(
+                " (YAML decodes escapes inside double quotes itself; write robots_escaped and escaped values in \
+                 single quotes so reptest reads \\xHH and \\u{H…})",
+            );
+        }
+        vec![error(position, message)]
     })?;
     let mut validator = Validator {
         locator: Locator::new(&text),
