@@ -1,7 +1,7 @@
 //! The Markdown report: the summary as a table, then each miss with its
 //! body excerpt in a code block.
 
-use super::{agents_text, answer_text, excerpt, expected_text, misses, reported_lines, ExcerptLine};
+use super::{agents_text, answer_text, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::Matrix;
 use std::fmt::Write;
@@ -70,15 +70,8 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             );
         }
         out.push_str("\n````text\n");
-        for line in excerpt(&row.case.body, &reported_lines(row)) {
-            match line {
-                ExcerptLine::Line(number, text, marked) => {
-                    let _ = writeln!(out, "{} {number:>4} | {text}", if marked { '>' } else { ' ' });
-                }
-                ExcerptLine::Gap(count) => {
-                    let _ = writeln!(out, "       ⋮ ({count} lines)");
-                }
-            }
+        for line in excerpt_text(row) {
+            let _ = writeln!(out, "{line}");
         }
         out.push_str("````\n\n");
     }

@@ -91,6 +91,20 @@ fn reported_lines(row: &Row<'_>) -> Vec<u32> {
     lines
 }
 
+/// The body excerpt of a row as text lines: `>` marks a reported deciding
+/// line, `⋮` stands for skipped lines.
+fn excerpt_text(row: &Row<'_>) -> Vec<String> {
+    excerpt(&row.case.body, &reported_lines(row))
+        .into_iter()
+        .map(|line| match line {
+            ExcerptLine::Line(number, text, marked) => {
+                format!("{} {number:>4} | {text}", if marked { '>' } else { ' ' })
+            }
+            ExcerptLine::Gap(count) => format!("       ⋮ ({count} lines)"),
+        })
+        .collect()
+}
+
 /// An answer in a few words: `allowed (line 3)`, `error: …` or `n/a: …`.
 fn answer_text(answer: &crate::implementation::Answer) -> String {
     match answer {

@@ -1,7 +1,7 @@
 //! The plain-text report: a summary per implementation and profile, then
 //! every miss with what is needed to understand it.
 
-use super::{agents_text, answer_text, excerpt, expected_text, misses, reported_lines, ExcerptLine};
+use super::{agents_text, answer_text, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;
@@ -93,19 +93,12 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             );
         }
         let _ = writeln!(out, "  body:");
-        let lines = excerpt(&row.case.body, &reported_lines(row));
+        let lines = excerpt_text(row);
         if lines.is_empty() {
             let _ = writeln!(out, "    (empty)");
         }
         for line in lines {
-            match line {
-                ExcerptLine::Line(number, text, marked) => {
-                    let _ = writeln!(out, "  {} {number:>4} | {text}", if marked { '>' } else { ' ' });
-                }
-                ExcerptLine::Gap(count) => {
-                    let _ = writeln!(out, "         ⋮ ({count} lines)");
-                }
-            }
+            let _ = writeln!(out, "  {line}");
         }
     }
     let _ = writeln!(out);
