@@ -14,7 +14,7 @@ mod support;
 const URLS_PER_FILE: usize = 100;
 /// One file in `STRIDE` of the corpus: Google's side costs a full parse per
 /// check, so the whole corpus would take minutes per sample.
-const STRIDE: usize = 20;
+const STRIDE: usize = 40;
 
 fn check_many(c: &mut Criterion) {
     let probes: Vec<support::Probe> = support::corpus_probes(URLS_PER_FILE)
