@@ -199,3 +199,39 @@ fn jsonl_answers_every_line_in_order_and_isolates_bad_lines() {
         );
     }
 }
+
+#[test]
+fn jsonl_answers_an_interactive_client_before_its_input_ends() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .args(["check", "--jsonl", "--impl", "rep-google"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("reptest starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let (sender, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        while stdout.read_line(&mut line).map_or(false, |n| n > 0) {
+            let _ = sender.send(std::mem::take(&mut line));
+        }
+    });
+    for url in ["/a", "/b"] {
+        writeln!(
+            stdin,
+            r#"{{"robots": "User-agent: *\nDisallow: /a\n", "agent": "A", "url": "{url}"}}"#
+        )
+        .unwrap();
+        stdin.flush().unwrap();
+        // stdin stays open: the answer must arrive anyway.
+        let answer = answers
+            .recv_timeout(std::time::Duration::from_secs(10))
+            .expect("an answer while stdin is open");
+        let allowed = url != "/a";
+        assert!(answer.contains(&format!("\"allowed\":{allowed}")), "{answer}");
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
