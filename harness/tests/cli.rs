@@ -214,7 +214,7 @@ fn jsonl_answers_an_interactive_client_before_its_input_ends() {
     let (sender, answers) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut line = String::new();
-        while stdout.read_line(&mut line).map_or(false, |n| n > 0) {
+        while stdout.read_line(&mut line).is_ok_and(|n| n > 0) {
             let _ = sender.send(std::mem::take(&mut line));
         }
     });
