@@ -104,6 +104,29 @@ fn pkg_config(args: &[&str]) -> String {
     }
 }
 
+/// Under cargo-fuzz, which builds with `--cfg fuzzing` (and
+/// `-Zsanitizer=address` unless `--sanitizer none`), cargo tells build
+/// scripts through `CARGO_CFG_FUZZING` and `CARGO_CFG_SANITIZE`. Google's
+/// code is then compiled by clang with libFuzzer's coverage instrumentation
+/// and the same sanitizer, so coverage and sanitizers see both sides of the
+/// differential targets. `REP_REFERENCE_FUZZ=0` leaves the C++ plain (to
+/// measure coverage without it); `$CXX` still chooses the compiler.
+fn instrument_for_fuzzing(build: &mut cc::Build) {
+    println!("cargo:rerun-if-env-changed=REP_REFERENCE_FUZZ");
+    let fuzzing = env::var_os("CARGO_CFG_FUZZING").is_some();
+    if !fuzzing || env::var("REP_REFERENCE_FUZZ").as_deref() == Ok("0") {
+        return;
+    }
+    if env::var_os("CXX").is_none() {
+        build.compiler("clang++");
+    }
+    build.flag("-fsanitize=fuzzer-no-link");
+    let sanitizers = env::var("CARGO_CFG_SANITIZE").unwrap_or_default();
+    if sanitizers.split(',').any(|sanitizer| sanitizer == "address") {
+        build.flag("-fsanitize=address");
+    }
+}
+
 fn main() {
     let manifest_dir = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
     for var in [
@@ -146,6 +169,7 @@ fn main() {
     for flag in cflags.split_whitespace() {
         build.flag(flag);
     }
+    instrument_for_fuzzing(&mut build);
     build.compile("robotstxt_google");
 
     for flag in libs.split_whitespace() {

@@ -3,6 +3,8 @@
 
 use arbitrary::{Result, Unstructured};
 
+use super::one_in;
+
 use super::vocab::{AGENT_SUFFIXES, STRANGERS};
 
 /// One to three agents for a check against a body that names `names`.
@@ -16,7 +18,7 @@ pub(crate) fn choose(u: &mut Unstructured, names: &[String]) -> Result<Vec<Strin
 }
 
 fn one(u: &mut Unstructured, names: &[String]) -> Result<String> {
-    if names.is_empty() || u.ratio(1, 6)? {
+    if names.is_empty() || one_in(u, 6)? {
         return Ok(u.choose(STRANGERS)?.to_string());
     }
     let name = &names[u.choose_index(names.len())?];

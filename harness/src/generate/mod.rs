@@ -17,6 +17,7 @@ mod body;
 mod harvest;
 mod mutate;
 mod prng;
+mod raw;
 mod urls;
 mod vocab;
 
@@ -25,6 +26,7 @@ use arbitrary::{Arbitrary, Result, Unstructured};
 pub use harvest::{harvest, Harvest};
 pub use mutate::split_lines;
 pub use prng::SplitMix64;
+pub use raw::{split_raw, RAW_SEPARATOR};
 pub use urls::variants;
 
 /// Bytes of PRNG output behind one seeded input: enough for a body and a few
@@ -100,6 +102,13 @@ impl<'a> Arbitrary<'a> for Generated {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Generated> {
         Generated::build(u, 8)
     }
+}
+
+/// True one time in `n`; false when the input is exhausted, so that short
+/// fuzz inputs give small, plain bodies (`Unstructured::ratio` answers true
+/// on exhausted input, which would switch on every rare feature at once).
+pub(crate) fn one_in(u: &mut Unstructured, n: u16) -> Result<bool> {
+    Ok(u.int_in_range(1..=n)? == n)
 }
 
 fn queries(u: &mut Unstructured, names: &[String], patterns: &[Vec<u8>], max: usize) -> Result<Vec<Query>> {

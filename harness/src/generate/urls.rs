@@ -4,6 +4,8 @@
 
 use arbitrary::{Result, Unstructured};
 
+use super::one_in;
+
 use super::body::pattern;
 use super::vocab::{URL_PREFIXES, URL_SUFFIXES};
 
@@ -36,18 +38,18 @@ pub fn variants(pattern: &[u8]) -> Vec<Vec<u8>> {
 /// One URL for a check against a body whose rules are `patterns`: usually a
 /// transformed pattern, sometimes a fresh random path.
 pub(crate) fn derive(u: &mut Unstructured, patterns: &[Vec<u8>]) -> Result<String> {
-    let mut path = if patterns.is_empty() || u.ratio(1, 10)? {
+    let mut path = if patterns.is_empty() || one_in(u, 10)? {
         pattern(u)?
     } else {
         let base = &patterns[u.choose_index(patterns.len())?];
         transform(u, base)?
     };
-    if !path.starts_with(b"/") && !u.ratio(1, 10)? {
+    if !path.starts_with(b"/") && !one_in(u, 10)? {
         path.insert(0, b'/');
     }
     let mut url = u.choose(URL_PREFIXES)?.as_bytes().to_vec();
     url.extend_from_slice(&path);
-    if u.ratio(1, 10)? {
+    if one_in(u, 10)? {
         url.extend_from_slice(u.choose(&[&b"?q=%2F"[..], b"?", b"#top", b"?a#b", b"?x=/foo"])?);
     }
     Ok(String::from_utf8_lossy(&url).into_owned())

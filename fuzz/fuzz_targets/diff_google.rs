@@ -1,0 +1,27 @@
+//! Structured differential fuzzing: a generated body (the generator of
+//! `rep-harness`, driven by libFuzzer's bytes) and its checks must get the
+//! same decision and deciding line from `rep`'s google profile and from
+//! Google's parser.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rep::{Profile, Robots};
+use rep_harness::generate::Generated;
+
+fuzz_target!(|input: Generated| {
+    let robots = Robots::parse(&input.body, Profile::GOOGLE);
+    for query in &input.queries {
+        let agents: Vec<&[u8]> = query.agents.iter().map(|agent| agent.as_bytes()).collect();
+        let ours = robots.check_bytes(&agents, query.url.as_bytes());
+        let google =
+            rep_reference::check_bytes(&input.body, &agents, query.url.as_bytes()).expect("Google's parser threw");
+        assert_eq!(
+            (ours.allowed, ours.line().unwrap_or(0)),
+            (google.allowed, google.matching_line),
+            "rep-google (allowed, line) vs google on body {:?}, agents {:?}, url {:?}",
+            String::from_utf8_lossy(&input.body),
+            query.agents,
+            query.url
+        );
+    }
+});
