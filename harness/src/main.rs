@@ -12,6 +12,7 @@ Commands:
   run      run the YAML cases against implementations and report (reptest run --help)
   check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
+  report   regenerate the conformance matrix under reports/ (reptest report --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
 ";
 
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
         Some("run") => rep_harness::cmd_run::main(rest),
         Some("check") => rep_harness::cmd_check::main(rest),
         Some("diff") => rep_harness::diff::diff_main(&rest),
+        Some("report") => rep_harness::cmd_report::main(rest),
         Some("promote") => rep_harness::diff::promote_main(&rest),
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");

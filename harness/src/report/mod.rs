@@ -1,6 +1,7 @@
 //! Renders a [`Matrix`] for people (table, Markdown) and machines (JSON,
 //! JUnit XML).
 
+pub mod conformance;
 mod excerpt;
 mod json;
 mod junit;

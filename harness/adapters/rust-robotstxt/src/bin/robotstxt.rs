@@ -1,0 +1,21 @@
+//! Adapter for the `robotstxt` crate, a line-by-line Rust port of Google's
+//! C++ parser. The crate takes the body as `&str` (a non-UTF-8 body is
+//! converted lossily, so invalid bytes become U+FFFD), the full URL as given,
+//! and a list of agents for "may any of them fetch" — the same question the
+//! harness asks. Its matcher tracks the deciding line but keeps it private
+//! (0.3), so no line is reported.
+
+use rep_adapters_rust::{serve, Reply};
+use robotstxt::DefaultMatcher;
+
+fn main() {
+    serve(concat!("robotstxt ", env!("ROBOTSTXT_VERSION")), |request| {
+        let body = String::from_utf8_lossy(&request.robots);
+        let agents: Vec<&str> = request.agents.iter().map(String::as_str).collect();
+        let mut matcher = DefaultMatcher::default();
+        Ok(Reply::Verdict {
+            allowed: matcher.allowed_by_robots(&body, agents, &request.url),
+            line: None,
+        })
+    });
+}

@@ -1,0 +1,118 @@
+//! `reptest report` on the fixture cases with the built-ins only: the
+//! conformance matrix has its summary, legend, one row per case and a JSON
+//! twin with the same counts, and two runs write identical files.
+
+use std::path::PathBuf;
+
+fn fixtures() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/valid")
+        .display()
+        .to_string()
+}
+
+/// Runs the report into a fresh directory; returns (markdown, json).
+fn report(dir_name: &str) -> (String, String) {
+    let out = std::env::temp_dir().join(format!("reptest-report-{}-{dir_name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let args = [
+        "--built-in-only",
+        "--cases",
+        &fixtures(),
+        "--out",
+        &out.display().to_string(),
+    ];
+    let status = rep_harness::cmd_report::main(args.iter().map(|s| s.to_string()).collect());
+    assert_eq!(status, 0, "reptest report failed");
+    let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let files = (read("conformance.md"), read("conformance.json"));
+    let _ = std::fs::remove_dir_all(&out);
+    files
+}
+
+/// The ids and check counts of the fixture cases, read from the loader.
+fn fixture_cases() -> Vec<(String, usize)> {
+    let files = rep_harness::case::load_paths(&[PathBuf::from(fixtures())]).unwrap_or_else(|e| panic!("{e}"));
+    files
+        .iter()
+        .flat_map(|file| &file.cases)
+        .map(|case| (case.id.clone(), case.checks.len()))
+        .collect()
+}
+
+#[test]
+fn markdown_has_summary_legend_and_one_row_per_case() {
+    let (markdown, _) = report("md");
+    for name in ["rep-rfc", "rep-google", "google"] {
+        assert!(
+            markdown.lines().any(|line| line.starts_with(&format!("| {name} |"))),
+            "no summary row for {name}:\n{markdown}"
+        );
+    }
+    assert!(markdown.contains("## Legend"), "{markdown}");
+    for symbol in ["| ✓ |", "| R |", "| G |", "| ✗ |", "| ? |", "| E |", "| · |"] {
+        assert!(markdown.contains(symbol), "legend lacks {symbol}");
+    }
+    assert!(
+        markdown.contains("| case | rep-rfc | rep-google | google |"),
+        "{markdown}"
+    );
+    let cases = fixture_cases();
+    assert!(cases.len() >= 2, "the fixtures should hold several cases");
+    for (id, checks) in &cases {
+        let (_, rest) = id.split_once('/').expect("fixture ids have a directory");
+        let rows: Vec<&str> = markdown
+            .lines()
+            .filter(|line| line.starts_with(&format!("| {rest} |")))
+            .collect();
+        assert_eq!(rows.len(), 1, "one row for {id}:\n{markdown}");
+        // One symbol per check in each of the three implementation cells.
+        let cells: Vec<&str> = rows[0].split(" | ").skip(1).map(|c| c.trim_end_matches(" |")).collect();
+        assert_eq!(cells.len(), 3, "{}", rows[0]);
+        for cell in cells {
+            assert_eq!(cell.chars().count(), *checks, "{}", rows[0]);
+        }
+    }
+    assert!(markdown.contains("cargo run --release -p rep-harness -- report --built-in-only"));
+    // Not the committed place: no links into cases/.
+    assert!(!markdown.contains("](../cases/"));
+}
+
+#[test]
+fn json_parses_and_counts_match() {
+    let (_, json) = report("json");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("conformance.json parses");
+    let cases = fixture_cases();
+    let checks: usize = cases.iter().map(|(_, n)| n).sum();
+    assert_eq!(value["cases_total"], cases.len());
+    assert_eq!(value["checks_total"], checks);
+    let listed = value["cases"].as_array().expect("cases is a list");
+    assert_eq!(listed.len(), cases.len());
+    for ((id, n), case) in cases.iter().zip(listed) {
+        assert_eq!(case["id"], id.as_str());
+        assert_eq!(case["checks"].as_array().map(Vec::len), Some(*n), "{id}");
+        for check in case["checks"].as_array().into_iter().flatten() {
+            let results = check["results"].as_object().expect("results is an object");
+            assert_eq!(results.len(), 3, "{id}");
+        }
+    }
+    let impls = value["implementations"].as_array().expect("implementations is a list");
+    let names: Vec<&str> = impls.iter().filter_map(|i| i["name"].as_str()).collect();
+    assert_eq!(names, ["rep-rfc", "rep-google", "google"]);
+    for implementation in impls {
+        assert_eq!(implementation["ran"], true);
+        for profile in ["rfc", "google"] {
+            let tally = &implementation["scores"][profile];
+            let counted: u64 = ["pass", "fail", "error", "not_applicable", "implementation_defined"]
+                .iter()
+                .map(|key| tally[key].as_u64().expect("a count"))
+                .sum();
+            assert_eq!(counted as usize, checks, "{implementation}");
+        }
+    }
+}
+
+#[test]
+fn two_runs_write_identical_files() {
+    assert_eq!(report("first"), report("second"));
+}
