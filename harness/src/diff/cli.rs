@@ -2,22 +2,24 @@
 //! terminal, the closing summary, minimising and writing findings.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::corpus;
+use crate::generate::Generated;
 
-use super::compare::Differ;
+use super::compare::{Differ, Probe};
 use super::engine::Engine;
 use super::finding::{promote, Finding};
 use super::minimise::minimise;
-use super::run::{run, Budget, Config, Summary};
+use super::run::{run, Budget, Config, Observed, Summary};
 
 /// Checks run when neither `--iterations` nor `--seconds` is given.
 const DEFAULT_CHECKS: u64 = 100_000;
 
 const DIFF_USAGE: &str = "usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
                     [--corpus DIR|real-world] [--threads N] [--findings DIR] [--max-findings N]
+       reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
   --impl         rep-google, rep-rfc or google (default: --impl rep-google --impl google)
   --iterations   checks to run (default 100000); --seconds: run for this long instead
   --seed         names the generated stream (default 0); the same seed replays the same inputs
@@ -25,6 +27,8 @@ const DIFF_USAGE: &str = "usage: reptest diff [--impl A --impl B] [--iterations 
                  pinned protego 0.7.0 corpus into the cache
   --findings     where minimised disagreements go (default reports/findings)
   --max-findings most findings to minimise and write per run (default 10)
+  --replay       check the input a fuzz target (diff_google, diff_bytes, profiles_explained,
+                 no_panic) saw in FILE, e.g. a libFuzzer crash artifact, and write its findings
 Exit status: 0 when no disagreement is a failure, 1 otherwise, 2 on bad usage.
 rep-rfc vs rep-google differences are failures only when no differing switch explains them.";
 
@@ -40,6 +44,7 @@ struct DiffArgs {
     threads: usize,
     findings: PathBuf,
     max_findings: usize,
+    replay: Option<(String, PathBuf)>,
 }
 
 fn value<'a>(args: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a String, String> {
@@ -61,6 +66,7 @@ fn parse_diff(args: &[String]) -> Result<DiffArgs, String> {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         findings: PathBuf::from("reports/findings"),
         max_findings: 10,
+        replay: None,
     };
     let mut budget_given = false;
     let mut args = args.iter();
@@ -93,6 +99,11 @@ fn parse_diff(args: &[String]) -> Result<DiffArgs, String> {
             "--threads" => parsed.threads = number::<usize>(value(&mut args, flag)?, flag)?.max(1),
             "--findings" => parsed.findings = PathBuf::from(value(&mut args, flag)?),
             "--max-findings" => parsed.max_findings = number(value(&mut args, flag)?, flag)?,
+            "--replay" => {
+                let target = value(&mut args, flag)?.clone();
+                let file = PathBuf::from(value(&mut args, "--replay TARGET")?);
+                parsed.replay = Some((target, file));
+            }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -117,6 +128,9 @@ pub fn diff_main(args: &[String]) -> u8 {
             return 2;
         }
     };
+    if let Some((target, file)) = &args.replay {
+        return replay_main(&args, target, file);
+    }
     let corpus_files = match &args.corpus {
         None => Vec::new(),
         Some(dir) => {
@@ -161,17 +175,16 @@ pub fn diff_main(args: &[String]) -> u8 {
     if terminal {
         eprintln!();
     }
-    let written = write_findings(&config, &summary, &args);
+    let written = write_findings(differ, &summary.examples, &args, &format!("--seed {}", config.seed));
     std::panic::set_hook(default_hook);
     print_summary(&config, &summary, &written);
     u8::from(summary.failures > 0)
 }
 
-/// Minimises the kept examples, one finding per distinct minimised input.
-fn write_findings(config: &Config, summary: &Summary, args: &DiffArgs) -> Vec<String> {
-    let differ = config.differ;
+/// Minimises `examples`, writing one finding per distinct minimised input.
+fn write_findings(differ: Differ, examples: &[Observed], args: &DiffArgs, how: &str) -> Vec<String> {
     let mut written = Vec::new();
-    for observed in summary.examples.iter().take(args.max_findings) {
+    for observed in examples.iter().take(args.max_findings) {
         let class = observed.disagreement.class.clone();
         let small = minimise(observed.probe.clone(), |candidate| {
             differ.judge_probe(candidate).is_some_and(|d| d.class == class)
@@ -180,10 +193,9 @@ fn write_findings(config: &Config, summary: &Summary, args: &DiffArgs) -> Vec<St
             continue;
         };
         let origin = format!(
-            "reptest diff --impl {} --impl {} --seed {} ({}); minimised",
+            "reptest diff --impl {} --impl {} {how} ({}); minimised",
             differ.a.name(),
             differ.b.name(),
-            config.seed,
             observed.origin
         );
         let finding = Finding {
@@ -202,6 +214,53 @@ fn write_findings(config: &Config, summary: &Summary, args: &DiffArgs) -> Vec<St
         }
     }
     written
+}
+
+/// `reptest diff --replay TARGET FILE`: the checks of one fuzz input.
+fn replay_main(args: &DiffArgs, target: &str, file: &Path) -> u8 {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("reptest diff: cannot read {}: {error}", file.display());
+            return 2;
+        }
+    };
+    let Some(input) = Generated::from_fuzz_input(target, &bytes) else {
+        eprintln!(
+            "reptest diff: --replay takes diff_google, diff_bytes, profiles_explained or no_panic, not `{target}`"
+        );
+        return 2;
+    };
+    let differ = Differ::new(args.impls[0], args.impls[1]);
+    let mut examples = Vec::new();
+    for (number, query) in input.queries.iter().enumerate() {
+        let probe = Probe {
+            body: input.body.clone(),
+            agents: query.agents.clone(),
+            url: query.url.clone(),
+        };
+        let verdict = differ.judge_probe(&probe);
+        println!(
+            "check {number}: agents {:?}, url {:?}: {}",
+            query.agents,
+            query.url,
+            verdict
+                .as_ref()
+                .map_or("agree".to_owned(), |d| format!("{}: {} vs {}", d.class, d.a, d.b))
+        );
+        if let Some(disagreement) = verdict.filter(|d| d.failure) {
+            examples.push(Observed {
+                probe,
+                disagreement,
+                origin: format!("{target} input {}, check {number}", file.display()),
+            });
+        }
+    }
+    let how = format!("--replay {target}");
+    for path in write_findings(differ, &examples, args, &how) {
+        println!("finding written: {path}");
+    }
+    u8::from(!examples.is_empty())
 }
 
 fn print_summary(config: &Config, summary: &Summary, written: &[String]) {

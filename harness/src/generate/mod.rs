@@ -98,6 +98,35 @@ impl Generated {
     }
 }
 
+impl Generated {
+    /// The input a fuzz target saw in `bytes` (a libFuzzer artifact or
+    /// corpus entry): `diff_google` and `profiles_explained` decode it with
+    /// this type's `Arbitrary` implementation, as `fuzz_target!` does;
+    /// `diff_bytes` and `no_panic` split it with [`split_raw`] (agent and URL
+    /// decoded lossily as UTF-8). `None` for an unknown target.
+    pub fn from_fuzz_input(target: &str, bytes: &[u8]) -> Option<Generated> {
+        match target {
+            "diff_google" | "profiles_explained" => Some(
+                Generated::arbitrary_take_rest(Unstructured::new(bytes)).unwrap_or_else(|_| Generated {
+                    body: Vec::new(),
+                    queries: Vec::new(),
+                }),
+            ),
+            "diff_bytes" | "no_panic" => {
+                let (body, agent, url) = split_raw(bytes);
+                Some(Generated {
+                    body: body.to_vec(),
+                    queries: vec![Query {
+                        agents: vec![String::from_utf8_lossy(agent).into_owned()],
+                        url: String::from_utf8_lossy(url).into_owned(),
+                    }],
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl<'a> Arbitrary<'a> for Generated {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Generated> {
         Generated::build(u, 8)
