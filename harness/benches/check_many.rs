@@ -16,7 +16,7 @@ const URLS_PER_FILE: usize = 100;
 /// check, so the whole corpus would take minutes per sample.
 const STRIDE: usize = 40;
 
-fn check_many(c: &mut Criterion) {
+fn check_many(c: &mut Criterion<support::ThreadCpuTime>) {
     let probes: Vec<support::Probe> = support::corpus_probes(URLS_PER_FILE)
         .into_iter()
         .step_by(STRIDE)

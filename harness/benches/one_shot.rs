@@ -7,7 +7,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingM
 
 mod support;
 
-fn one_shot(c: &mut Criterion) {
+fn one_shot(c: &mut Criterion<support::ThreadCpuTime>) {
     let probes = support::corpus_probes(1);
     let mut group = c.benchmark_group("one_shot");
     group.sampling_mode(SamplingMode::Flat);

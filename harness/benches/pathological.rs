@@ -107,7 +107,7 @@ fn largest_corpus_file() -> Input {
     }
 }
 
-fn pathological(c: &mut Criterion) {
+fn pathological(c: &mut Criterion<support::ThreadCpuTime>) {
     let inputs = [
         wildcard_chain(),
         ten_thousand_rules(),

@@ -1,13 +1,18 @@
 //! What the benchmarks share: the real-world corpus turned into probes (a
 //! body, an agent, URLs taken from the body's own rules), the two one-shot
 //! calls being compared, and the criterion settings that keep a full
-//! `cargo bench -p rep-harness` within a few minutes on two cores.
+//! `cargo bench -p rep-harness` within a few minutes on two cores and measure
+//! CPU time rather than wall time (see [`cpu_time`]).
 
 use std::time::Duration;
 
 use criterion::Criterion;
 use rep::{Profile, Robots};
 use rep_harness::corpus;
+
+mod cpu_time;
+
+pub use cpu_time::ThreadCpuTime;
 
 /// Agent used when a file names no agent of its own (only `*` groups).
 const FALLBACK_AGENT: &[u8] = b"ExampleBot";
@@ -82,11 +87,12 @@ pub fn google_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
     rep_reference::check_bytes(body, &[agent], url).is_ok_and(|verdict| verdict.allowed)
 }
 
-/// Ten samples, one second of warm-up and `seconds` of measurement: enough
-/// for stable ratios between two implementations that differ by large
-/// factors, short enough for a shared two-core machine.
-pub fn config(seconds: u64) -> Criterion {
+/// Ten samples, one second of warm-up and `seconds` of measurement, in
+/// thread CPU time: enough for stable ratios, short enough for a shared
+/// two-core machine.
+pub fn config(seconds: u64) -> Criterion<ThreadCpuTime> {
     Criterion::default()
+        .with_measurement(ThreadCpuTime)
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(seconds))
