@@ -16,7 +16,7 @@
 // robots.txt file itself and answers undefined for any URL of another origin, so the
 // adapter derives robotsUrl as /robots.txt on the checked URL's scheme, host and port.
 // isAllowed(url, agent) takes the full URL; getMatchingLineNumber gives the deciding line
-// (-1 when no rule matched). A body that is not UTF-8 is decoded with U+FFFD replacements.
+// (-1 when no rule matched). A body that is not UTF-8 has no string form: n/a.
 // There is no multi-agent question: several agents are n/a.
 
 'use strict';
@@ -38,10 +38,11 @@ try {
 }
 
 function decide(request) {
-  const body =
-    'robots_base64' in request
-      ? Buffer.from(request.robots_base64, 'base64').toString('utf8')
-      : request.robots;
+  if ('robots_base64' in request) {
+    // robots-parser parses a string only; any decoding would test the decoder, not the library.
+    return { unsupported: 'robots-parser takes the body as a string and this body is not UTF-8' };
+  }
+  const body = request.robots;
   if (request.agents.length !== 1) {
     return { unsupported: 'robots-parser checks one user-agent at a time' };
   }

@@ -9,12 +9,11 @@ Run it through the harness:
 `--version` prints the installed Protego version (exit 1 with an install hint when it is missing).
 
 Mapping onto Protego's API: the body goes to Protego.parse() as text (a body that is
-not UTF-8 is decoded with U+FFFD replacements: Protego only takes str); the check is
+not UTF-8 has no text form and is answered n/a: Protego only takes str); the check is
 can_fetch(url, agent) with the full URL as given (Protego drops the scheme, host and
 fragment itself). Protego has no multi-agent question and reports no deciding line.
 """
 
-import base64
 import json
 import sys
 
@@ -28,9 +27,9 @@ INSTALL_HINT = "protego not installed: pip install protego"
 
 def decide(request):
     if "robots_base64" in request:
-        body = base64.b64decode(request["robots_base64"]).decode("utf-8", errors="replace")
-    else:
-        body = request["robots"]
+        # Protego parses text only; any decoding would test the decoder, not Protego.
+        return {"unsupported": "Protego takes the body as text and this body is not UTF-8"}
+    body = request["robots"]
     agents = request["agents"]
     if len(agents) != 1:
         return {"unsupported": "Protego checks one user-agent at a time"}

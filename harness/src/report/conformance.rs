@@ -214,7 +214,9 @@ impl Conformance<'_, '_> {
         out.push_str(
             "\nA score is the share of checks with a definite expectation under that profile that the \
              implementation meets; errors count as misses, implementation-defined and n/a checks are left \
-             out. **Bold**: the profile the implementation claims to follow.\n\n",
+             out. **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
+             library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
+             `harness/adapters/`.\n\n",
         );
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
