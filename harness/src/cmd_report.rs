@@ -195,9 +195,9 @@ pub fn main(args: Vec<String>) -> u8 {
                     )));
                     entries.push(third_party_entry(party, Some(version), None));
                 }
-                Err(why) => {
-                    entries.push(third_party_entry(party, None, Some(why.clone())));
-                    missing.push(why);
+                Err(detail) => {
+                    entries.push(third_party_entry(party, None, Some(party.missing_hint())));
+                    missing.push(format!("{}\n  ({detail})", party.missing_hint()));
                 }
             }
         }
@@ -301,21 +301,27 @@ fn resolve(argv: &[&str], root: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Runs the version command of `party`: its first output line, or the
-/// message naming what is missing and how to install it.
+impl ThirdParty {
+    /// What is missing and how to install it, in one line.
+    fn missing_hint(&self) -> String {
+        match self.install {
+            Some(install) => format!("{}: {install}", self.missing),
+            None => self.missing.to_string(),
+        }
+    }
+}
+
+/// Runs the version command of `party`: its first output line, or what
+/// went wrong (the command, its exit status and last stderr line).
 fn probe(party: &ThirdParty, root: &Path) -> Result<String, String> {
     let argv = resolve(party.version, root);
-    let missing = |detail: String| match party.install {
-        Some(install) => format!("{}: {install} ({detail})", party.missing),
-        None => format!("{} ({detail})", party.missing),
-    };
     let mut child = Command::new(&argv[0])
         .args(&argv[1..])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| missing(format!("cannot start {}: {e}", argv[0])))?;
+        .map_err(|e| format!("cannot start {}: {e}", argv[0]))?;
     let started = Instant::now();
     let status = loop {
         match child.try_wait() {
@@ -324,7 +330,7 @@ fn probe(party: &ThirdParty, root: &Path) -> Result<String, String> {
             Ok(None) | Err(_) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(missing(format!("`{}` gave no answer", argv.join(" "))));
+                return Err(format!("`{}` gave no answer", argv.join(" ")));
             }
         }
     };
@@ -341,7 +347,7 @@ fn probe(party: &ThirdParty, root: &Path) -> Result<String, String> {
         Ok(version.to_string())
     } else {
         let said = stderr.lines().last().unwrap_or("no output").trim().to_string();
-        Err(missing(format!("`{}` {status}: {said}", argv.join(" "))))
+        Err(format!("`{}` {status}: {said}", argv.join(" ")))
     }
 }
 
