@@ -4,7 +4,8 @@ Markdown tables, with each target of issue 3 marked met or missed.
 
 It only reads what criterion wrote (`<target>/criterion/**/new/benchmark.json`
 and `estimates.json`); it measures nothing. Times are criterion's median of
-the samples (the benches use flat sampling, where criterion has no slope).
+the samples (the benches use flat sampling, where criterion has no slope), in
+thread CPU time (see support/cpu_time.rs).
 
 Usage: python3 harness/benches/ratios.py [CRITERION_DIR]
 (default: $CARGO_TARGET_DIR/criterion, else target/criterion of the workspace)
