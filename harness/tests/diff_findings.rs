@@ -36,7 +36,7 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
         .judge_probe(&probe)
         .expect("rep-rfc and Google disagree on this body");
     let finding = Finding {
-        differ,
+        differ: &differ,
         probe: &probe,
         disagreement: &disagreement,
         origin: "diff_findings test",
@@ -45,7 +45,7 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
     let path = finding.write(&dir).expect("finding written");
     assert_eq!(path, dir.join(format!("{}.yaml", finding_id(&differ, &probe))));
 
-    let files = load_paths(&[path.clone()]).unwrap_or_else(|errors| panic!("{errors}"));
+    let files = load_paths(std::slice::from_ref(&path)).unwrap_or_else(|errors| panic!("{errors}"));
     let case = &files[0].cases[0];
     assert_eq!(case.body, probe.body);
     assert_eq!(case.checks.len(), 1);

@@ -3,8 +3,10 @@
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
+use crate::cli::{Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::corpus;
 use crate::generate::Generated;
 
@@ -20,7 +22,9 @@ const DEFAULT_CHECKS: u64 = 100_000;
 const DIFF_USAGE: &str = "usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
                     [--corpus DIR|real-world] [--threads N] [--findings DIR] [--max-findings N]
        reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
-  --impl         rep-google, rep-rfc or google (default: --impl rep-google --impl google)
+  --impl         rep-google, rep-rfc or google (default: --impl rep-google --impl google);
+                 an external parser instead with --adapter or --command (below), listed after
+                 the built-ins; deciding lines are compared only when both sides report them
   --iterations   checks to run (default 100000); --seconds: run for this long instead
   --seed         names the generated stream (default 0); the same seed replays the same inputs
   --corpus       also mutate these robots.txt files (half the inputs); `real-world` fetches the
@@ -47,10 +51,6 @@ struct DiffArgs {
     replay: Option<(String, PathBuf)>,
 }
 
-fn value<'a>(args: &mut impl Iterator<Item = &'a String>, flag: &str) -> Result<&'a String, String> {
-    args.next().ok_or_else(|| format!("{flag} needs a value"))
-}
-
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, String> {
     text.replace('_', "")
         .parse()
@@ -69,13 +69,20 @@ fn parse_diff(args: &[String]) -> Result<DiffArgs, String> {
         replay: None,
     };
     let mut budget_given = false;
-    let mut args = args.iter();
-    while let Some(flag) = args.next() {
-        match flag.as_str() {
+    let mut external = ImplChoice::default();
+    let mut args = Args::new(args.to_vec());
+    while let Some(flag) = args.next_arg() {
+        let flag = flag.as_str();
+        let mut value = || args.value(flag).map_err(|UsageError(message)| message);
+        match flag {
             "--impl" => {
-                let name = value(&mut args, flag)?;
-                let engine = Engine::from_name(name)
-                    .ok_or_else(|| format!("unknown implementation `{name}`; known: {}", Engine::NAMES.join(", ")))?;
+                let name = value()?;
+                let engine = Engine::from_name(&name).ok_or_else(|| {
+                    format!(
+                        "unknown implementation `{name}`; built in: {} (others: --adapter, --command)",
+                        Engine::NAMES.join(", ")
+                    )
+                })?;
                 parsed.impls.push(engine);
             }
             "--iterations" | "--seconds" => {
@@ -83,35 +90,54 @@ fn parse_diff(args: &[String]) -> Result<DiffArgs, String> {
                     return Err("give one of --iterations and --seconds, once".to_owned());
                 }
                 budget_given = true;
-                let text = value(&mut args, flag)?;
+                let text = value()?;
                 parsed.budget = if flag == "--iterations" {
-                    Budget::Checks(number(text, flag)?)
+                    Budget::Checks(number(&text, flag)?)
                 } else {
-                    let seconds: f64 = number(text, flag)?;
+                    let seconds: f64 = number(&text, flag)?;
                     if !(seconds.is_finite() && seconds > 0.0) {
                         return Err(format!("--seconds takes a positive number, not `{text}`"));
                     }
                     Budget::Time(Duration::from_secs_f64(seconds))
                 };
             }
-            "--seed" => parsed.seed = number(value(&mut args, flag)?, flag)?,
-            "--corpus" => parsed.corpus = Some(value(&mut args, flag)?.clone()),
-            "--threads" => parsed.threads = number::<usize>(value(&mut args, flag)?, flag)?.max(1),
-            "--findings" => parsed.findings = PathBuf::from(value(&mut args, flag)?),
-            "--max-findings" => parsed.max_findings = number(value(&mut args, flag)?, flag)?,
+            "--seed" => parsed.seed = number(&value()?, flag)?,
+            "--corpus" => parsed.corpus = Some(value()?),
+            "--threads" => parsed.threads = number::<usize>(&value()?, flag)?.max(1),
+            "--findings" => parsed.findings = PathBuf::from(value()?),
+            "--max-findings" => parsed.max_findings = number(&value()?, flag)?,
             "--replay" => {
-                let target = value(&mut args, flag)?.clone();
-                let file = PathBuf::from(value(&mut args, "--replay TARGET")?);
+                let target = value()?;
+                let file = PathBuf::from(args.value("--replay TARGET").map_err(|UsageError(message)| message)?);
                 parsed.replay = Some((target, file));
             }
             "-h" | "--help" => return Err(String::new()),
-            other => return Err(format!("unknown argument `{other}`")),
+            other => {
+                if !external
+                    .accept(other, &mut args)
+                    .map_err(|UsageError(message)| message)?
+                {
+                    return Err(format!("unknown argument `{other}`"));
+                }
+            }
         }
+    }
+    if !external.is_empty() {
+        let built = external.build(&[]);
+        parsed.impls.extend(
+            built
+                .into_iter()
+                .map(|implementation| Engine::External(Arc::from(implementation))),
+        );
     }
     match parsed.impls.len() {
         0 => parsed.impls = vec![Engine::Rep(rep::Profile::GOOGLE), Engine::Google],
         2 => {}
-        n => return Err(format!("give --impl exactly twice (or not at all), not {n} times")),
+        n => {
+            return Err(format!(
+                "give exactly two implementations (or none for the default), not {n}"
+            ))
+        }
     }
     Ok(parsed)
 }
@@ -124,7 +150,7 @@ pub fn diff_main(args: &[String]) -> u8 {
             if !message.is_empty() {
                 eprintln!("reptest diff: {message}");
             }
-            eprintln!("{DIFF_USAGE}");
+            eprintln!("{DIFF_USAGE}\nExternal implementations:\n{IMPL_HELP}");
             return 2;
         }
     };
@@ -152,7 +178,7 @@ pub fn diff_main(args: &[String]) -> u8 {
             }
         }
     };
-    let differ = Differ::new(args.impls[0], args.impls[1]);
+    let differ = Differ::new(args.impls[0].clone(), args.impls[1].clone());
     let config = Config {
         differ,
         budget: args.budget,
@@ -175,14 +201,19 @@ pub fn diff_main(args: &[String]) -> u8 {
     if terminal {
         eprintln!();
     }
-    let written = write_findings(differ, &summary.examples, &args, &format!("--seed {}", config.seed));
+    let written = write_findings(
+        &config.differ,
+        &summary.examples,
+        &args,
+        &format!("--seed {}", config.seed),
+    );
     std::panic::set_hook(default_hook);
     print_summary(&config, &summary, &written);
     u8::from(summary.failures > 0)
 }
 
 /// Minimises `examples`, writing one finding per distinct minimised input.
-fn write_findings(differ: Differ, examples: &[Observed], args: &DiffArgs, how: &str) -> Vec<String> {
+fn write_findings(differ: &Differ, examples: &[Observed], args: &DiffArgs, how: &str) -> Vec<String> {
     let mut written = Vec::new();
     for observed in examples.iter().take(args.max_findings) {
         let class = observed.disagreement.class.clone();
@@ -231,7 +262,7 @@ fn replay_main(args: &DiffArgs, target: &str, file: &Path) -> u8 {
         );
         return 2;
     };
-    let differ = Differ::new(args.impls[0], args.impls[1]);
+    let differ = Differ::new(args.impls[0].clone(), args.impls[1].clone());
     let mut examples = Vec::new();
     for (number, query) in input.queries.iter().enumerate() {
         let probe = Probe {
@@ -257,7 +288,7 @@ fn replay_main(args: &DiffArgs, target: &str, file: &Path) -> u8 {
         }
     }
     let how = format!("--replay {target}");
-    for path in write_findings(differ, &examples, args, &how) {
+    for path in write_findings(&differ, &examples, args, &how) {
         println!("finding written: {path}");
     }
     u8::from(!examples.is_empty())

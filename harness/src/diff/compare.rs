@@ -46,7 +46,7 @@ pub struct Disagreement {
 }
 
 /// A pair of implementations to compare.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Differ {
     /// The first implementation.
     pub a: Engine,
@@ -72,18 +72,21 @@ impl Differ {
     /// Classifies answers already obtained for (body, agents, url); `None`
     /// when they agree.
     pub fn judge(&self, body: &[u8], agents: &[&[u8]], url: &[u8], a: Answer, b: Answer) -> Option<Disagreement> {
-        if a == b {
+        if a.agrees_with(&b) {
             return None;
         }
         let mut switches = Vec::new();
-        let (class, failure) = match (&a, &b, self.a, self.b) {
+        let (class, failure) = match (&a, &b, &self.a, &self.b) {
+            // Unreachable (an unsupported answer agrees with anything), but
+            // spelled out so that the match stays exhaustive.
+            (Answer::Unsupported(_), _, _, _) | (_, Answer::Unsupported(_), _, _) => return None,
             (Answer::Failed(_), _, _, _) | (_, Answer::Failed(_), _, _) => ("failed".to_owned(), true),
             (
                 Answer::Decided { allowed: x, .. },
                 Answer::Decided { allowed: y, .. },
                 Engine::Rep(pa),
                 Engine::Rep(pb),
-            ) => match explain(pa, pb, body, agents, url, &a, &b) {
+            ) => match explain(*pa, *pb, body, agents, url, &a, &b) {
                 Explanation::Single(credited) => {
                     switches = credited;
                     ("explained by a switch".to_owned(), false)

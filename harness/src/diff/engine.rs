@@ -4,21 +4,28 @@
 
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
 
 use rep::{Profile, Robots};
+
+use crate::implementation::{ImplError, Implementation, Loaded};
 
 /// What one implementation answered for one check.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
-    /// A decision and its deciding line (0 when no rule decided).
+    /// A decision and its deciding line.
     Decided {
         /// `true` when the URL may be fetched.
         allowed: bool,
-        /// The deciding line; 0 when none (Google's convention).
-        line: u32,
+        /// The deciding line, 0 when no rule decided (Google's convention);
+        /// `None` when the implementation does not report lines.
+        line: Option<u32>,
     },
     /// The implementation panicked or raised an error; the message.
     Failed(String),
+    /// The implementation cannot answer this kind of check (a one-agent
+    /// command asked about several agents); such checks are skipped.
+    Unsupported(String),
 }
 
 impl fmt::Display for Answer {
@@ -26,25 +33,48 @@ impl fmt::Display for Answer {
         match self {
             Answer::Decided { allowed, line } => {
                 f.write_str(if *allowed { "allowed" } else { "disallowed" })?;
-                if *line == 0 {
-                    f.write_str(", no deciding line")
-                } else {
-                    write!(f, ", deciding line {line}")
+                match line {
+                    None => f.write_str(", deciding line not reported"),
+                    Some(0) => f.write_str(", no deciding line"),
+                    Some(line) => write!(f, ", deciding line {line}"),
                 }
             }
             Answer::Failed(message) => write!(f, "failed: {message}"),
+            Answer::Unsupported(why) => write!(f, "n/a: {why}"),
+        }
+    }
+}
+
+impl Answer {
+    /// Whether two answers agree: the same decision and, when both report
+    /// one, the same deciding line. An unsupported check agrees with anything.
+    pub fn agrees_with(&self, other: &Answer) -> bool {
+        match (self, other) {
+            (Answer::Unsupported(_), _) | (_, Answer::Unsupported(_)) => true,
+            (Answer::Decided { allowed: a, line: la }, Answer::Decided { allowed: b, line: lb }) => {
+                a == b && (la.is_none() || lb.is_none() || la == lb)
+            }
+            _ => self == other,
         }
     }
 }
 
 /// An implementation the differential engine can drive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub enum Engine {
     /// The project matcher under a profile (`rep-google`, `rep-rfc`, or a
     /// preset with switches flipped, used to explain profile differences).
     Rep(Profile),
     /// Google's C++ parser, in process (`google`).
     Google,
+    /// Any other implementation of the suite (`--adapter`, `--command`).
+    External(Arc<dyn Implementation>),
+}
+
+impl fmt::Debug for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl Engine {
@@ -62,23 +92,25 @@ impl Engine {
     }
 
     /// The name used in reports (`rep-custom` for a non-preset profile).
-    pub fn name(&self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
             Engine::Rep(profile) if *profile == Profile::GOOGLE => "rep-google",
             Engine::Rep(profile) if *profile == Profile::RFC9309 => "rep-rfc",
             Engine::Rep(_) => "rep-custom",
             Engine::Google => "google",
+            Engine::External(implementation) => implementation.name(),
         }
     }
 
     /// Gets `body` ready for checks: parsed once for `rep`, kept as bytes
     /// for Google (which parses on every check).
-    pub fn prepare<'b>(&self, body: &'b [u8]) -> Prepared<'b> {
+    pub fn prepare<'b>(&'b self, body: &'b [u8]) -> Prepared<'b> {
         match self {
             Engine::Rep(profile) => {
                 Prepared::Rep(catch_unwind(|| Robots::parse(body, *profile)).map_err(|panic| panicked(&*panic)))
             }
             Engine::Google => Prepared::Google(body),
+            Engine::External(implementation) => Prepared::External(implementation.load(body)),
         }
     }
 
@@ -94,6 +126,8 @@ pub enum Prepared<'b> {
     Rep(Result<Robots, String>),
     /// Google's input, parsed at each check.
     Google(&'b [u8]),
+    /// Loaded by an external implementation.
+    External(Box<dyn Loaded + 'b>),
 }
 
 impl Prepared<'_> {
@@ -104,17 +138,29 @@ impl Prepared<'_> {
             Prepared::Rep(Ok(robots)) => match catch_unwind(AssertUnwindSafe(|| robots.check_bytes(agents, url))) {
                 Ok(verdict) => Answer::Decided {
                     allowed: verdict.allowed,
-                    line: verdict.line().unwrap_or(0),
+                    line: Some(verdict.line().unwrap_or(0)),
                 },
                 Err(panic) => Answer::Failed(format!("check panicked: {}", panicked(&*panic))),
             },
             Prepared::Google(body) => match rep_reference::check_bytes(body, agents, url) {
                 Ok(verdict) => Answer::Decided {
                     allowed: verdict.allowed,
-                    line: verdict.matching_line,
+                    line: Some(verdict.matching_line),
                 },
                 Err(error) => Answer::Failed(error.to_string()),
             },
+            Prepared::External(loaded) => {
+                let agents: Vec<String> = agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect();
+                let agents: Vec<&str> = agents.iter().map(String::as_str).collect();
+                match loaded.check(&agents, &String::from_utf8_lossy(url)) {
+                    Ok(outcome) => Answer::Decided {
+                        allowed: outcome.allowed,
+                        line: outcome.line,
+                    },
+                    Err(ImplError::Unsupported(why)) => Answer::Unsupported(why),
+                    Err(ImplError::Failed(why)) => Answer::Failed(why),
+                }
+            }
         }
     }
 }

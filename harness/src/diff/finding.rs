@@ -45,7 +45,7 @@ pub fn finding_id(differ: &Differ, probe: &Probe) -> String {
 /// Everything a finding file records.
 pub struct Finding<'a> {
     /// The compared pair.
-    pub differ: Differ,
+    pub differ: &'a Differ,
     /// The minimised input.
     pub probe: &'a Probe,
     /// The disagreement on the minimised input.
@@ -57,7 +57,7 @@ pub struct Finding<'a> {
 impl Finding<'_> {
     /// The finding's id (see [`finding_id`]).
     pub fn id(&self) -> String {
-        finding_id(&self.differ, self.probe)
+        finding_id(self.differ, self.probe)
     }
 
     /// The case file text. Expectations: `google` is what Google's parser
@@ -127,7 +127,7 @@ fn expectation(answer: &Answer) -> &'static str {
     match answer {
         Answer::Decided { allowed: true, .. } => "allowed",
         Answer::Decided { allowed: false, .. } => "disallowed",
-        Answer::Failed(_) => "implementation-defined",
+        Answer::Failed(_) | Answer::Unsupported(_) => "implementation-defined",
     }
 }
 
