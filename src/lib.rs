@@ -20,6 +20,9 @@
 //! # assert!(!robots.check("MyCrawler", "https://example.com/private/x").allowed);
 //! ```
 //!
+//! A crawler that fetches one URL per robots.txt can skip building
+//! [`Robots`]: [`check_once`] parses and checks in one pass.
+//!
 //! Fetching is a separate concern: [`fetch::decide`] turns an HTTP outcome
 //! into "parse", "allow all" or "disallow all" under a named policy.
 
@@ -27,17 +30,21 @@
 #![deny(missing_docs)]
 
 mod diagnostic;
+mod evaluate;
 pub mod fetch;
 mod lines;
 mod normalise;
+mod once;
 mod parse;
 mod pattern;
 mod profile;
+mod reader;
 mod robots;
 mod url_path;
 mod verdict;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind};
+pub use once::check_once;
 pub use profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES, RFC_MIN_SIZE_LIMIT};
 pub use robots::{Robots, RuleView};
 pub use verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};

@@ -1,22 +1,128 @@
 //! Splitting a body into numbered lines: byte order mark, line ends, the
 //! size limit and the line-length cut, as the profile says.
+//!
+//! Each line is scanned once, eight bytes at a time. The scan also records
+//! where the first NUL and `#` are and whether the line holds `%` or
+//! non-ASCII bytes, so the directive parser need not scan the whole line again: on
+//! the one-shot path (parse a file, check one URL) this scan is most of the
+//! work.
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES};
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
 
-/// One line of the body, without its line end.
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// Non-zero when some byte of `word` is below `limit` (at most 0x80).
+fn has_byte_below(word: u64, limit: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGH_BITS
+}
+
+/// Non-zero when some byte of `word` equals `byte`.
+fn has_byte(word: u64, byte: u8) -> u64 {
+    has_byte_below(word ^ (ONES * u64::from(byte)), 1)
+}
+
+/// What one line's scan found; positions are offsets in the line.
+struct Scan {
+    length: usize,
+    nul: Option<usize>,
+    hash: Option<usize>,
+    percent: bool,
+    non_ascii: bool,
+}
+
+impl Scan {
+    /// Notes one byte; returns true at a line end.
+    fn byte(&mut self, at: usize, byte: u8) -> bool {
+        match byte {
+            b'\n' | b'\r' => {
+                self.length = at;
+                return true;
+            }
+            0 => {
+                self.nul.get_or_insert(at);
+            }
+            b'#' => {
+                self.hash.get_or_insert(at);
+            }
+            b'%' => self.percent = true,
+            0x80..=0xFF => self.non_ascii = true,
+            _ => {}
+        }
+        false
+    }
+}
+
+/// Scans `rest` up to its first CR or LF.
+fn scan_line(rest: &[u8]) -> Scan {
+    let mut scan = Scan {
+        length: rest.len(),
+        nul: None,
+        hash: None,
+        percent: false,
+        non_ascii: false,
+    };
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut bytes = [0; 8];
+        bytes.copy_from_slice(chunk);
+        let word = u64::from_le_bytes(bytes);
+        // NUL, LF and CR are all below 0x0E (so are tab, VT and FF, which
+        // are rare and merely send a word down the exact byte-by-byte path).
+        let notable = has_byte_below(word, 0x0E) | has_byte(word, b'#') | has_byte(word, b'%') | (word & HIGH_BITS);
+        // Most words hold none of these bytes and are skipped whole. In the
+        // others the lowest flagged byte is exact (only bits above a true
+        // match can be spurious), so the exact byte-by-byte look starts there.
+        if notable != 0 {
+            let first = notable.trailing_zeros() as usize / 8;
+            if chunk[first..]
+                .iter()
+                .enumerate()
+                .any(|(i, &byte)| scan.byte(at + first + i, byte))
+            {
+                return scan;
+            }
+        }
+        at += 8;
+    }
+    for (i, &byte) in chunks.remainder().iter().enumerate() {
+        if scan.byte(at + i, byte) {
+            break;
+        }
+    }
+    scan
+}
+
+/// One line of the body, without its line end, with what the scan found.
+/// Positions are offsets into `text` and only name bytes that were kept.
 pub(crate) struct Line<'a> {
     /// 1-based.
     pub number: u32,
     /// The kept bytes (the whole line unless it was cut).
     pub text: &'a [u8],
+    pub first_nul: Option<usize>,
+    pub first_hash: Option<usize>,
+    /// The line holds a byte ≥ 0x80 (so it may be invalid UTF-8 or need escaping).
+    pub has_non_ascii: bool,
+    /// The line holds a `%` (so a pattern on it may need its escapes rewritten).
+    pub has_percent: bool,
+    /// Set when the line was longer than the profile keeps.
+    pub cut: Option<Cut>,
 }
 
-/// The part of `body` that is parsed: after the BOM and before the size
-/// limit. Reports what it skipped into `diagnostics`.
-pub(crate) fn parsed_region(body: &[u8], profile: &Profile, diagnostics: &mut Vec<Diagnostic>) -> (usize, usize) {
+/// A line that was cut.
+pub(crate) struct Cut {
+    pub length: usize,
+    pub kept: usize,
+}
+
+/// The part of `body` that is parsed, as `(start, end)`: after the byte
+/// order mark (so `start` is the number of BOM bytes skipped) and before the
+/// size limit.
+pub(crate) fn parsed_region(body: &[u8], profile: &Profile) -> (usize, usize) {
     let bom_len = if profile.is_on(Switch::PartialBom) {
         // Google skips the longest prefix of the body that is a prefix of the BOM.
         body.iter().zip(BOM).take_while(|(byte, bom)| **byte == *bom).count()
@@ -25,12 +131,6 @@ pub(crate) fn parsed_region(body: &[u8], profile: &Profile, diagnostics: &mut Ve
     } else {
         0
     };
-    if bom_len > 0 {
-        diagnostics.push(Diagnostic {
-            line: 1,
-            kind: DiagnosticKind::ByteOrderMark { skipped: bom_len },
-        });
-    }
     let end = match profile.size_limit() {
         Some(limit) if body.len() > limit => complete_lines_end(body, limit).max(bom_len),
         _ => body.len(),
@@ -58,13 +158,17 @@ pub(crate) struct Lines<'a> {
     pos: usize,
     end: usize,
     number: u32,
-    max_len: Option<usize>,
+    max_len: usize,
     done: bool,
 }
 
 impl<'a> Lines<'a> {
     pub fn new(body: &'a [u8], start: usize, end: usize, profile: &Profile) -> Lines<'a> {
-        let max_len = profile.is_on(Switch::LineLengthCut).then_some(GOOGLE_MAX_LINE_BYTES);
+        let max_len = if profile.is_on(Switch::LineLengthCut) {
+            GOOGLE_MAX_LINE_BYTES
+        } else {
+            usize::MAX
+        };
         Lines {
             body,
             pos: start,
@@ -76,38 +180,35 @@ impl<'a> Lines<'a> {
     }
 }
 
-/// A line that was cut, reported by [`Lines`] alongside the line.
-pub(crate) struct Cut {
-    pub length: usize,
-    pub kept: usize,
-}
-
 impl<'a> Iterator for Lines<'a> {
-    type Item = (Line<'a>, Option<Cut>);
+    type Item = Line<'a>;
 
-    fn next(&mut self) -> Option<Self::Item> {
+    fn next(&mut self) -> Option<Line<'a>> {
         if self.done {
             return None;
         }
         let rest = &self.body[self.pos..self.end];
-        let (length, next_pos) = match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
-            Some(i) => {
-                let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
-                (i, self.pos + i + if crlf { 2 } else { 1 })
-            }
-            None => {
-                self.done = true;
-                (rest.len(), self.end)
-            }
-        };
-        self.number += 1;
-        let kept = self.max_len.map_or(length, |max| length.min(max));
-        let cut = (kept < length).then_some(Cut { length, kept });
-        let line = Line {
-            number: self.number,
-            text: &rest[..kept],
+        let scan = scan_line(rest);
+        let length = scan.length;
+        let next_pos = if length == rest.len() {
+            self.done = true;
+            self.end
+        } else {
+            let crlf = rest[length] == b'\r' && rest.get(length + 1) == Some(&b'\n');
+            self.pos + length + if crlf { 2 } else { 1 }
         };
         self.pos = next_pos;
-        Some((line, cut))
+        self.number += 1;
+        let kept = length.min(self.max_len);
+        let within = |pos: Option<usize>| pos.filter(|&pos| pos < kept);
+        Some(Line {
+            number: self.number,
+            text: &rest[..kept],
+            first_nul: within(scan.nul),
+            first_hash: within(scan.hash),
+            has_non_ascii: scan.non_ascii,
+            has_percent: scan.percent,
+            cut: (kept < length).then_some(Cut { length, kept }),
+        })
     }
 }

@@ -1,7 +1,7 @@
 //! From one line to a directive: comment, whitespace, the key/value split
 //! and key recognition, with each Google leniency behind its switch.
 
-use crate::diagnostic::DiagnosticKind;
+use crate::lines::Line;
 use crate::profile::{Profile, Switch};
 
 /// The keys that matter to matching (plus sitemaps, kept for callers).
@@ -14,7 +14,8 @@ pub(crate) enum Key {
 }
 
 impl Key {
-    fn canonical(self) -> &'static str {
+    /// The key as RFC 9309 (or, for sitemaps, common use) spells it.
+    pub fn name(self) -> &'static str {
         match self {
             Key::UserAgent => "user-agent",
             Key::Allow => "allow",
@@ -23,7 +24,8 @@ impl Key {
         }
     }
 
-    /// Google's accepted misspellings, by key.
+    /// Google's accepted misspellings. Each starts with the key's own first
+    /// letter, which [`recognise`] relies on.
     fn typos(self) -> &'static [&'static str] {
         match self {
             Key::UserAgent => &["useragent", "user agent"],
@@ -43,14 +45,24 @@ pub(crate) struct Directive<'a> {
     pub value: &'a [u8],
 }
 
+/// Something worth a diagnostic about a line, kept as slices so that a
+/// caller who does not want diagnostics pays nothing for them.
+pub(crate) enum Note<'a> {
+    UnknownKey(&'a [u8]),
+    Misspelling(&'a [u8], Key),
+    KeyPrefix(&'a [u8], Key),
+    MissingColon { accepted: bool },
+    Unparsable,
+}
+
 /// What a line turned out to be.
 pub(crate) enum LineContent<'a> {
     /// Empty, or only a comment.
     Blank,
     /// A recognised key, possibly with a note (misspelling, prefix, no colon).
-    Directive(Directive<'a>, Option<DiagnosticKind>),
+    Directive(Directive<'a>, Option<Note<'a>>),
     /// Text that yields no usable directive, and why.
-    Ignored(DiagnosticKind),
+    Ignored(Note<'a>),
 }
 
 fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
@@ -105,52 +117,67 @@ fn split_without_colon(text: &[u8]) -> ColonlessSplit<'_> {
     ColonlessSplit::TwoWords(&text[..gap], value)
 }
 
-fn recognise(key: &[u8], profile: &Profile) -> Option<(Key, Option<DiagnosticKind>)> {
+/// `key` starts with `name` (whose letters are lowercase), ignoring ASCII case.
+fn starts_with_name(key: &[u8], name: &str) -> bool {
+    key.len() >= name.len()
+        && key
+            .iter()
+            .zip(name.as_bytes())
+            .all(|(k, n)| k.to_ascii_lowercase() == *n)
+}
+
+/// The three keys nearly every line uses, spelled exactly (in any case):
+/// one 8-byte comparison instead of the general search. Setting bit 5 of
+/// each byte lowercases ASCII letters; for the non-letter `-` the only
+/// other byte it maps there is CR, which never occurs inside a line.
+fn common_key(key: &[u8]) -> Option<Key> {
+    let folded = |bytes: &[u8]| {
+        let mut word = [0x20; 8];
+        word[..bytes.len()].copy_from_slice(bytes);
+        u64::from_le_bytes(word) | 0x2020_2020_2020_2020
+    };
+    let disallow = u64::from_le_bytes(*b"disallow");
+    let user_age = u64::from_le_bytes(*b"user-age");
+    let allow = u64::from_le_bytes(*b"allow   ");
+    match key.len() {
+        8 if folded(key) == disallow => Some(Key::Disallow),
+        10 if folded(&key[..8]) == user_age && key[8..].eq_ignore_ascii_case(b"nt") => Some(Key::UserAgent),
+        5 if folded(key) == allow => Some(Key::Allow),
+        _ => None,
+    }
+}
+
+fn recognise<'a>(key: &'a [u8], profile: &Profile) -> Option<(Key, Option<Note<'a>>)> {
+    if let Some(key) = common_key(key) {
+        return Some((key, None));
+    }
     let prefix = profile.is_on(Switch::KeyPrefix);
     let typos = profile.is_on(Switch::AcceptTypos);
-    let fits = |name: &str| {
-        let name = name.as_bytes();
-        if prefix {
-            key.len() >= name.len() && key[..name.len()].eq_ignore_ascii_case(name)
-        } else {
-            key.eq_ignore_ascii_case(name)
-        }
-    };
-    let written = || String::from_utf8_lossy(key).into_owned();
+    let fits = |name: &str| starts_with_name(key, name) && (prefix || key.len() == name.len());
+    let first = key[0].to_ascii_lowercase();
     for candidate in KEYS {
-        let name = candidate.canonical();
+        let name = candidate.name();
+        if name.as_bytes()[0] != first {
+            continue;
+        }
         if fits(name) {
-            let note = (!key.eq_ignore_ascii_case(name.as_bytes())).then(|| DiagnosticKind::AcceptedKeyPrefix {
-                key: written(),
-                meant: name,
-            });
+            let note = (key.len() != name.len()).then_some(Note::KeyPrefix(key, candidate));
             return Some((candidate, note));
         }
         if typos && candidate.typos().iter().any(|typo| fits(typo)) {
-            return Some((
-                candidate,
-                Some(DiagnosticKind::AcceptedMisspelling {
-                    key: written(),
-                    meant: name,
-                }),
-            ));
+            return Some((candidate, Some(Note::Misspelling(key, candidate))));
         }
     }
     None
 }
 
-/// Reads one line under `profile`.
-pub(crate) fn parse_line<'a>(line: &'a [u8], profile: &Profile) -> LineContent<'a> {
-    let mut text = line;
+/// Reads one scanned line under `profile`.
+pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<'a> {
+    let mut text_end = line.first_hash.unwrap_or(line.text.len());
     if profile.is_on(Switch::NulEndsText) {
-        if let Some(nul) = text.iter().position(|&b| b == 0) {
-            text = &text[..nul];
-        }
+        text_end = text_end.min(line.first_nul.unwrap_or(text_end));
     }
-    if let Some(hash) = text.iter().position(|&b| b == b'#') {
-        text = &text[..hash];
-    }
-    let text = trim(text, profile);
+    let text = trim(&line.text[..text_end], profile);
     if text.is_empty() {
         return LineContent::Blank;
     }
@@ -159,18 +186,18 @@ pub(crate) fn parse_line<'a>(line: &'a [u8], profile: &Profile) -> LineContent<'
         Some(colon) => (&text[..colon], &text[colon + 1..]),
         None => match split_without_colon(text) {
             ColonlessSplit::TwoWords(key, value) if profile.is_on(Switch::MissingColon) => {
-                note = Some(DiagnosticKind::MissingColon { accepted: true });
+                note = Some(Note::MissingColon { accepted: true });
                 (key, value)
             }
             ColonlessSplit::TwoWords(..) | ColonlessSplit::TooManyWords => {
-                return LineContent::Ignored(DiagnosticKind::MissingColon { accepted: false })
+                return LineContent::Ignored(Note::MissingColon { accepted: false })
             }
-            ColonlessSplit::OneWord => return LineContent::Ignored(DiagnosticKind::Unparsable),
+            ColonlessSplit::OneWord => return LineContent::Ignored(Note::Unparsable),
         },
     };
     let key = trim(key, profile);
     if key.is_empty() {
-        return LineContent::Ignored(DiagnosticKind::Unparsable);
+        return LineContent::Ignored(Note::Unparsable);
     }
     match recognise(key, profile) {
         Some((key, key_note)) => LineContent::Directive(
@@ -180,8 +207,6 @@ pub(crate) fn parse_line<'a>(line: &'a [u8], profile: &Profile) -> LineContent<'
             },
             key_note.or(note),
         ),
-        None => LineContent::Ignored(DiagnosticKind::UnknownKey {
-            key: String::from_utf8_lossy(key).into_owned(),
-        }),
+        None => LineContent::Ignored(Note::UnknownKey(key)),
     }
 }

@@ -12,19 +12,33 @@
 
 /// Whether `pattern` (already normalised) matches `path`.
 pub(crate) fn matches(path: &[u8], pattern: &[u8]) -> bool {
-    let (body, anchored) = match pattern.split_last() {
-        Some((b'$', body)) => (body, true),
-        _ => (pattern, false),
-    };
-    let mut pieces = body.split(|&b| b == b'*');
-    let first = pieces.next().unwrap_or_default();
-    if !path.starts_with(first) {
-        return false;
+    match pattern.split_last() {
+        Some((b'$', body)) => matches_parts(path, body, true),
+        _ => matches_parts(path, pattern, false),
     }
-    let mut pos = first.len();
-    let Some(mut last) = pieces.next() else {
+}
+
+/// Whether `body` (a pattern without its final `$`) matches `path`, with the
+/// end of the path anchored when `anchored`.
+pub(crate) fn matches_parts(path: &[u8], body: &[u8], anchored: bool) -> bool {
+    // The literal start, compared byte by byte: most patterns fail within
+    // a byte or two, before it is worth finding the first `*`.
+    let mut pos = 0;
+    while let Some(&byte) = body.get(pos) {
+        if byte == b'*' {
+            break;
+        }
+        if path.get(pos) != Some(&byte) {
+            return false;
+        }
+        pos += 1;
+    }
+    if pos == body.len() {
         return !anchored || pos == path.len();
-    };
+    }
+    // `body[pos]` is the first `*`; the literal pieces between stars follow.
+    let mut pieces = body[pos + 1..].split(|&b| b == b'*');
+    let mut last = pieces.next().unwrap_or_default();
     for piece in pieces {
         match find(&path[pos..], last) {
             Some(at) => pos += at + last.len(),

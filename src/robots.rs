@@ -3,13 +3,12 @@
 use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::lines::{parsed_region, Lines};
-use crate::normalise::{self, Side};
-use crate::parse::{parse_line, Key, LineContent};
-use crate::pattern::matches;
-use crate::url_path::path_params_query;
-use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
-use crate::{Profile, Switch};
+use crate::evaluate::{
+    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
+};
+use crate::reader::{read, Agent, Handler};
+use crate::verdict::{GroupChoice, RuleKind, Verdict};
+use crate::Profile;
 
 /// A byte range in [`Robots::arena`].
 #[derive(Clone, Copy, Debug)]
@@ -26,9 +25,8 @@ struct Rule {
     raw: Span,
     /// The value as compared: normalised per the profile.
     pattern: Span,
-    /// Google's `index.htm` rule: the directory, anchored, tried when an
-    /// allow pattern does not match.
-    index_html: Option<Span>,
+    /// Google's `index.htm` rule applies, at this `/` of the pattern.
+    index_html_slash: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -81,27 +79,65 @@ pub struct RuleView<'a> {
     pub pattern: &'a [u8],
 }
 
-/// The best match so far for one kind of rule in one kind of group.
-#[derive(Clone, Copy)]
-struct Best {
-    /// -1 when nothing matched; otherwise the matched pattern's length.
-    priority: isize,
-    rule: Option<(u32, bool)>,
-}
+/// Builds a [`Robots`] from the reader's events.
+impl<'a> Handler<'a> for Robots {
+    const WANTS_NOTES: bool = true;
 
-impl Best {
-    const NONE: Best = Best {
-        priority: -1,
-        rule: None,
-    };
-}
+    fn note(&mut self, line: u32, kind: DiagnosticKind) {
+        self.diagnostics.push(Diagnostic { line, kind });
+    }
 
-fn is_c_space(byte: u8) -> bool {
-    matches!(byte, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r')
-}
+    fn group_start(&mut self) {
+        let at = self.rules.len() as u32;
+        self.groups.push(Group {
+            global: false,
+            rules: at..at,
+        });
+    }
 
-fn is_token_byte(byte: u8) -> bool {
-    byte.is_ascii_alphabetic() || byte == b'-' || byte == b'_'
+    fn agent(&mut self, _line: u32, agent: Agent<'a>) {
+        let group = (self.groups.len() - 1) as u32;
+        let token = match agent {
+            Agent::Global => {
+                if !self.groups[group as usize].global {
+                    self.groups[group as usize].global = true;
+                    self.global_groups.push(group);
+                }
+                None
+            }
+            Agent::Token(token) => Some(self.store(token)),
+        };
+        self.agent_lines.push(AgentLine { token, group });
+    }
+
+    fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool) {
+        let raw = self.store(value);
+        let start = self.arena.len();
+        let pattern = if normalise_pattern(&self.profile, value, may_need_escaping, &mut self.arena) {
+            Span {
+                start: start as u32,
+                len: (self.arena.len() - start) as u32,
+            }
+        } else {
+            raw
+        };
+        let index_html_slash = index_html_slash(&self.profile, kind, self.bytes(pattern)).map(|slash| slash as u32);
+        self.rules.push(Rule {
+            line,
+            kind,
+            raw,
+            pattern,
+            index_html_slash,
+        });
+        if let Some(group) = self.groups.last_mut() {
+            group.rules.end += 1;
+        }
+    }
+
+    fn sitemap(&mut self, value: &'a [u8]) {
+        let span = self.store(value);
+        self.sitemaps.push(span);
+    }
 }
 
 impl Robots {
@@ -118,60 +154,8 @@ impl Robots {
             sitemaps: Vec::new(),
             diagnostics: Vec::new(),
         };
-        let (start, end) = parsed_region(body, &profile, &mut robots.diagnostics);
-        let mut lines = Lines::new(body, start, end, &profile);
-        let mut last_line = 0;
-        for (line, cut) in &mut lines {
-            last_line = line.number;
-            if let Some(cut) = cut {
-                robots.note(
-                    line.number,
-                    DiagnosticKind::LineTooLong {
-                        length: cut.length,
-                        kept: cut.kept,
-                    },
-                );
-            }
-            robots.note_encoding(line.number, line.text);
-            match parse_line(line.text, &profile) {
-                LineContent::Blank => {}
-                LineContent::Ignored(kind) => robots.note(line.number, kind),
-                LineContent::Directive(directive, note) => {
-                    if let Some(kind) = note {
-                        robots.note(line.number, kind);
-                    }
-                    match directive.key {
-                        Key::UserAgent => robots.add_agent(line.number, directive.value),
-                        Key::Allow => robots.add_rule(line.number, RuleKind::Allow, directive.value),
-                        Key::Disallow => robots.add_rule(line.number, RuleKind::Disallow, directive.value),
-                        Key::Sitemap => {
-                            let span = robots.store(directive.value);
-                            robots.sitemaps.push(span);
-                        }
-                    }
-                }
-            }
-        }
-        if end < body.len() {
-            let region_ends_a_line = end == start || matches!(body[end - 1], b'\n' | b'\r');
-            let first_dropped = if region_ends_a_line { last_line } else { last_line + 1 };
-            let limit = profile.size_limit().unwrap_or(end);
-            robots.note(first_dropped, DiagnosticKind::PastSizeLimit { limit });
-        }
+        read(body, &profile, &mut robots);
         robots
-    }
-
-    fn note(&mut self, line: u32, kind: DiagnosticKind) {
-        self.diagnostics.push(Diagnostic { line, kind });
-    }
-
-    fn note_encoding(&mut self, line: u32, text: &[u8]) {
-        if !text.is_ascii() && std::str::from_utf8(text).is_err() {
-            self.note(line, DiagnosticKind::InvalidUtf8);
-        }
-        if text.contains(&0) {
-            self.note(line, DiagnosticKind::NulByte);
-        }
     }
 
     fn store(&mut self, bytes: &[u8]) -> Span {
@@ -185,117 +169,6 @@ impl Robots {
 
     fn bytes(&self, span: Span) -> &[u8] {
         &self.arena[span.start as usize..(span.start + span.len) as usize]
-    }
-
-    fn is_global_value(&self, value: &[u8]) -> bool {
-        if self.profile.is_on(Switch::StarWithTrailingText) {
-            value.first() == Some(&b'*') && value.get(1).map_or(true, |&b| is_c_space(b))
-        } else {
-            value == b"*"
-        }
-    }
-
-    fn add_agent(&mut self, line: u32, value: &[u8]) {
-        // A user-agent line after a rule starts a new group; consecutive
-        // user-agent lines share one.
-        if self.groups.last().map_or(true, |group| !group.rules.is_empty()) {
-            let at = self.rules.len() as u32;
-            self.groups.push(Group {
-                global: false,
-                rules: at..at,
-            });
-        }
-        let group = (self.groups.len() - 1) as u32;
-        if self.is_global_value(value) {
-            if !self.groups[group as usize].global {
-                self.global_groups.push(group);
-            }
-            self.groups[group as usize].global = true;
-            self.agent_lines.push(AgentLine { token: None, group });
-            return;
-        }
-        let valid = !value.is_empty() && value.iter().all(|&b| is_token_byte(b));
-        let token = if self.profile.is_on(Switch::ProductTokenPrefix) {
-            Some(&value[..value.iter().take_while(|&&b| is_token_byte(b)).count()])
-        } else {
-            valid.then_some(value)
-        };
-        if !valid {
-            let used = token.map(|token| String::from_utf8_lossy(token).into_owned());
-            self.note(
-                line,
-                DiagnosticKind::InvalidProductToken {
-                    value: String::from_utf8_lossy(value).into_owned(),
-                    used,
-                },
-            );
-        }
-        if let Some(token) = token {
-            let token = self.store(token);
-            self.agent_lines.push(AgentLine {
-                token: Some(token),
-                group,
-            });
-        }
-    }
-
-    fn add_rule(&mut self, line: u32, kind: RuleKind, value: &[u8]) {
-        let Some(group) = self.groups.last() else {
-            self.note(line, DiagnosticKind::RuleOutsideGroup);
-            return;
-        };
-        debug_assert_eq!(group.rules.end as usize, self.rules.len());
-        if !value.is_empty() && !matches!(value[0], b'/' | b'*') {
-            self.note(
-                line,
-                DiagnosticKind::PatternCannotMatch {
-                    pattern: String::from_utf8_lossy(value).into_owned(),
-                },
-            );
-        }
-        let raw = self.store(value);
-        let start = self.arena.len();
-        if self.profile.is_on(Switch::NoPercentNormalisation) {
-            normalise::google_pattern(value, &mut self.arena);
-        } else {
-            normalise::rfc(value, Side::Pattern, &mut self.arena);
-        }
-        let pattern = Span {
-            start: start as u32,
-            len: (self.arena.len() - start) as u32,
-        };
-        let index_html = if kind == RuleKind::Allow && self.profile.is_on(Switch::IndexHtml) {
-            self.index_html_fallback(pattern)
-        } else {
-            None
-        };
-        self.rules.push(Rule {
-            line,
-            kind,
-            raw,
-            pattern,
-            index_html,
-        });
-        if let Some(group) = self.groups.last_mut() {
-            group.rules.end += 1;
-        }
-    }
-
-    /// `/dir/index.htm…` → `/dir/$`, built from the normalised pattern.
-    fn index_html_fallback(&mut self, pattern: Span) -> Option<Span> {
-        let bytes = self.bytes(pattern);
-        let slash = bytes.iter().rposition(|&b| b == b'/')?;
-        if !bytes[slash..].starts_with(b"/index.htm") {
-            return None;
-        }
-        let start = self.arena.len();
-        self.arena
-            .extend_from_within(pattern.start as usize..pattern.start as usize + slash + 1);
-        self.arena.push(b'$');
-        Some(Span {
-            start: start as u32,
-            len: (self.arena.len() - start) as u32,
-        })
     }
 
     /// Checks one agent (a product token such as `FooBot`) against `url`
@@ -314,18 +187,11 @@ impl Robots {
     /// [`check_agents`](Robots::check_agents) on raw bytes, for callers whose
     /// agents or URLs are not UTF-8.
     pub fn check_bytes(&self, agents: &[&[u8]], url: &[u8]) -> Verdict {
-        let path = self.comparable_path(url);
+        let path = comparable_path(&self.profile, url);
         let specific = self.groups_naming(agents);
         let agent_named = !specific.is_empty();
-        if !self.profile.is_on(Switch::RobotsTxtNotSpecial) && path.split(|&b| b == b'?').next() == Some(b"/robots.txt")
-        {
-            return Verdict {
-                allowed: true,
-                rule: None,
-                group: GroupChoice::None,
-                reason: Reason::RobotsTxtAlwaysAllowed,
-                agent_named,
-            };
+        if is_robots_txt(&self.profile, &path) {
+            return robots_txt_verdict(agent_named);
         }
         let (groups, choice): (&[u32], _) = if agent_named {
             (&specific, GroupChoice::Specific)
@@ -334,55 +200,26 @@ impl Robots {
         } else {
             (&[], GroupChoice::None)
         };
-        let (mut allow, mut disallow) = (Best::NONE, Best::NONE);
+        let mut tally = Tally::EMPTY;
+        let mut groups_have_rules = false;
         for &group in groups {
-            for index in self.groups[group as usize].rules.clone() {
-                self.consider(index, &path, &mut allow, &mut disallow);
+            let rules = self.groups[group as usize].rules.clone();
+            groups_have_rules |= !rules.is_empty();
+            for index in rules {
+                let rule = &self.rules[index as usize];
+                if let Some(scored) = score(
+                    &path,
+                    self.bytes(rule.pattern),
+                    rule.index_html_slash.map(|s| s as usize),
+                ) {
+                    tally.offer(rule.kind, scored, index);
+                }
             }
         }
-        // Google's decision: a disallow wins only with a positive priority
-        // strictly above the best allow; the reported line is the
-        // disallow's when it wins, the allow's otherwise (ties go to allow).
-        let winner = if disallow.priority > allow.priority {
-            disallow
-        } else {
-            allow
-        };
-        let allowed = !(disallow.priority > allow.priority && disallow.priority > 0);
-        let rule = winner
-            .rule
-            .map(|(index, via_index_html)| self.deciding_rule(index, winner.priority, via_index_html));
-        let reason = match winner.priority {
-            p if p > 0 => Reason::RuleMatched,
-            0 => Reason::EmptyRuleMatched,
-            _ if choice == GroupChoice::None => Reason::NoGroup,
-            _ if groups.iter().all(|&g| self.groups[g as usize].rules.is_empty()) => Reason::GroupHasNoRules,
-            _ => Reason::NoRuleMatched,
-        };
-        Verdict {
-            allowed,
-            rule,
-            group: choice,
-            reason,
-            agent_named,
-        }
-    }
-
-    /// The URL reduced to what rules are compared with, per the profile.
-    fn comparable_path(&self, url: &[u8]) -> Vec<u8> {
-        let mut path = Vec::with_capacity(url.len() + 1);
-        path_params_query(url, &mut path);
-        if self.profile.is_on(Switch::NulEndsText) {
-            if let Some(nul) = path.iter().position(|&b| b == 0) {
-                path.truncate(nul);
-            }
-        }
-        if self.profile.is_on(Switch::NoPercentNormalisation) {
-            return path;
-        }
-        let mut normalised = Vec::with_capacity(path.len() + 8);
-        normalise::rfc(&path, Side::Path, &mut normalised);
-        normalised
+        tally.verdict(choice, groups_have_rules, agent_named, |index| {
+            let rule = &self.rules[index as usize];
+            (rule.line, rule.kind, self.bytes(rule.raw))
+        })
     }
 
     /// Indices of the groups naming any of `agents`, ascending, without
@@ -400,41 +237,6 @@ impl Robots {
             }
         }
         found
-    }
-
-    fn consider(&self, index: u32, path: &[u8], allow: &mut Best, disallow: &mut Best) {
-        let rule = &self.rules[index as usize];
-        let pattern = self.bytes(rule.pattern);
-        let (priority, via_index_html) = if matches(path, pattern) {
-            (pattern.len() as isize, false)
-        } else {
-            match rule.index_html.map(|span| self.bytes(span)) {
-                Some(fallback) if matches(path, fallback) => (fallback.len() as isize, true),
-                _ => return,
-            }
-        };
-        let best = match rule.kind {
-            RuleKind::Allow => allow,
-            RuleKind::Disallow => disallow,
-        };
-        // Strictly greater: among equal priorities the first in file order wins.
-        if priority > best.priority {
-            *best = Best {
-                priority,
-                rule: Some((index, via_index_html)),
-            };
-        }
-    }
-
-    fn deciding_rule(&self, index: u32, priority: isize, via_index_html: bool) -> DecidingRule {
-        let rule = &self.rules[index as usize];
-        DecidingRule {
-            line: rule.line,
-            kind: rule.kind,
-            pattern: String::from_utf8_lossy(self.bytes(rule.raw)).into_owned(),
-            priority: priority.max(0) as usize,
-            via_index_html,
-        }
     }
 
     /// What the parser noticed, in line order.

@@ -1,0 +1,168 @@
+//! Deciding a check: how a rule's pattern scores against a path, which
+//! match is the best of its kind, and Google's rule for turning the best
+//! allow and best disallow into a verdict. Shared by [`Robots`](crate::Robots)
+//! and [`check_once`](crate::check_once) so the two cannot drift apart.
+
+use crate::normalise::{self, Side};
+use crate::pattern::{matches, matches_parts};
+use crate::url_path::path_params_query;
+use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
+use crate::{Profile, Switch};
+
+/// The URL reduced to what rules are compared with, per the profile.
+pub(crate) fn comparable_path(profile: &Profile, url: &[u8]) -> Vec<u8> {
+    let mut path = Vec::with_capacity(url.len() + 1);
+    path_params_query(url, &mut path);
+    if profile.is_on(Switch::NulEndsText) {
+        if let Some(nul) = path.iter().position(|&b| b == 0) {
+            path.truncate(nul);
+        }
+    }
+    if profile.is_on(Switch::NoPercentNormalisation) {
+        return path;
+    }
+    let mut normalised = Vec::with_capacity(path.len() + 8);
+    normalise::rfc(&path, Side::Path, &mut normalised);
+    normalised
+}
+
+/// Whether the profile lets `path` through as `/robots.txt` itself (§2.2.2).
+pub(crate) fn is_robots_txt(profile: &Profile, path: &[u8]) -> bool {
+    !profile.is_on(Switch::RobotsTxtNotSpecial) && path.split(|&b| b == b'?').next() == Some(b"/robots.txt")
+}
+
+/// Appends the pattern `value` becomes under `profile` to `out`, or returns
+/// false (writing nothing) when it is `value` unchanged.
+pub(crate) fn normalise_pattern(profile: &Profile, value: &[u8], may_need_escaping: bool, out: &mut Vec<u8>) -> bool {
+    if !profile.is_on(Switch::NoPercentNormalisation) {
+        normalise::rfc(value, Side::Pattern, out);
+        true
+    } else if may_need_escaping {
+        normalise::google_pattern(value, out);
+        true
+    } else {
+        false
+    }
+}
+
+/// Google's `index.htm` rule: for an allow pattern whose last `/`-segment
+/// starts with `index.htm`, the position of that `/`. The directory
+/// (`pattern[..=slash]`, anchored) is tried when the pattern itself fails.
+pub(crate) fn index_html_slash(profile: &Profile, kind: RuleKind, pattern: &[u8]) -> Option<usize> {
+    if kind != RuleKind::Allow || !profile.is_on(Switch::IndexHtml) {
+        return None;
+    }
+    let slash = pattern.iter().rposition(|&b| b == b'/')?;
+    pattern[slash..].starts_with(b"/index.htm").then_some(slash)
+}
+
+/// A rule's priority against `path` — its pattern's length — and whether
+/// only the `index.htm` directory matched; `None` when it does not match.
+pub(crate) fn score(path: &[u8], pattern: &[u8], index_html_slash: Option<usize>) -> Option<(usize, bool)> {
+    if matches(path, pattern) {
+        return Some((pattern.len(), false));
+    }
+    let slash = index_html_slash?;
+    // The directory pattern is `pattern[..=slash]` plus `$`: one byte longer.
+    matches_parts(path, &pattern[..=slash], true).then_some((slash + 2, true))
+}
+
+/// The best match so far of one kind; `R` identifies the rule.
+#[derive(Clone, Copy)]
+pub(crate) struct Best<R> {
+    /// -1 when nothing matched; otherwise the winning priority.
+    priority: isize,
+    rule: Option<(R, bool)>,
+}
+
+/// The best allow and the best disallow among the rules offered so far.
+#[derive(Clone, Copy)]
+pub(crate) struct Tally<R> {
+    allow: Best<R>,
+    disallow: Best<R>,
+}
+
+impl<R: Copy> Tally<R> {
+    pub const EMPTY: Tally<R> = Tally {
+        allow: Best {
+            priority: -1,
+            rule: None,
+        },
+        disallow: Best {
+            priority: -1,
+            rule: None,
+        },
+    };
+
+    /// Records a match. Rules must be offered in file order: among equal
+    /// priorities the first one stays (Google replaces only on `>`).
+    pub fn offer(&mut self, kind: RuleKind, (priority, via_index_html): (usize, bool), rule: R) {
+        let best = match kind {
+            RuleKind::Allow => &mut self.allow,
+            RuleKind::Disallow => &mut self.disallow,
+        };
+        let priority = priority as isize;
+        if priority > best.priority {
+            *best = Best {
+                priority,
+                rule: Some((rule, via_index_html)),
+            };
+        }
+    }
+
+    /// The verdict, given where the rules came from. `describe` turns a rule
+    /// id into its line, kind and pattern as written.
+    pub fn verdict<'r>(
+        &self,
+        choice: GroupChoice,
+        groups_have_rules: bool,
+        agent_named: bool,
+        describe: impl FnOnce(R) -> (u32, RuleKind, &'r [u8]),
+    ) -> Verdict {
+        // Google's decision: a disallow wins only with a positive priority
+        // strictly above the best allow; the reported rule is the
+        // disallow when it wins, the allow otherwise (ties go to allow).
+        let (allow, disallow) = (self.allow, self.disallow);
+        let winner = if disallow.priority > allow.priority {
+            disallow
+        } else {
+            allow
+        };
+        let allowed = !(disallow.priority > allow.priority && disallow.priority > 0);
+        let rule = winner.rule.map(|(id, via_index_html)| {
+            let (line, kind, pattern) = describe(id);
+            DecidingRule {
+                line,
+                kind,
+                pattern: String::from_utf8_lossy(pattern).into_owned(),
+                priority: winner.priority.max(0) as usize,
+                via_index_html,
+            }
+        });
+        let reason = match winner.priority {
+            p if p > 0 => Reason::RuleMatched,
+            0 => Reason::EmptyRuleMatched,
+            _ if choice == GroupChoice::None => Reason::NoGroup,
+            _ if !groups_have_rules => Reason::GroupHasNoRules,
+            _ => Reason::NoRuleMatched,
+        };
+        Verdict {
+            allowed,
+            rule,
+            group: choice,
+            reason,
+            agent_named,
+        }
+    }
+}
+
+/// The verdict for `/robots.txt` under a profile that always allows it.
+pub(crate) fn robots_txt_verdict(agent_named: bool) -> Verdict {
+    Verdict {
+        allowed: true,
+        rule: None,
+        group: GroupChoice::None,
+        reason: Reason::RobotsTxtAlwaysAllowed,
+        agent_named,
+    }
+}
