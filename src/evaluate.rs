@@ -3,6 +3,8 @@
 //! allow and best disallow into a verdict. Shared by [`Robots`](crate::Robots)
 //! and [`check_once`](crate::check_once) so the two cannot drift apart.
 
+use std::borrow::Cow;
+
 use crate::normalise::{self, Side};
 use crate::pattern::{matches, matches_parts};
 use crate::url_path::path_params_query;
@@ -10,12 +12,17 @@ use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
 use crate::{Profile, Switch};
 
 /// The URL reduced to what rules are compared with, per the profile.
-pub(crate) fn comparable_path(profile: &Profile, url: &[u8]) -> Vec<u8> {
-    let mut path = Vec::with_capacity(url.len() + 1);
-    path_params_query(url, &mut path);
+pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Cow<'u, [u8]> {
+    let mut path = path_params_query(url);
     if profile.is_on(Switch::NulEndsText) {
         if let Some(nul) = path.iter().position(|&b| b == 0) {
-            path.truncate(nul);
+            path = match path {
+                Cow::Borrowed(path) => Cow::Borrowed(&path[..nul]),
+                Cow::Owned(mut path) => {
+                    path.truncate(nul);
+                    Cow::Owned(path)
+                }
+            };
         }
     }
     if profile.is_on(Switch::NoPercentNormalisation) {
@@ -23,7 +30,7 @@ pub(crate) fn comparable_path(profile: &Profile, url: &[u8]) -> Vec<u8> {
     }
     let mut normalised = Vec::with_capacity(path.len() + 8);
     normalise::rfc(&path, Side::Path, &mut normalised);
-    normalised
+    Cow::Owned(normalised)
 }
 
 /// Whether the profile lets `path` through as `/robots.txt` itself (§2.2.2).
@@ -72,6 +79,8 @@ pub(crate) fn score(path: &[u8], pattern: &[u8], index_html_slash: Option<usize>
 pub(crate) struct Best<R> {
     /// -1 when nothing matched; otherwise the winning priority.
     priority: isize,
+    /// The rule's position in the file, for ties.
+    order: u32,
     rule: Option<(R, bool)>,
 }
 
@@ -86,28 +95,45 @@ impl<R: Copy> Tally<R> {
     pub const EMPTY: Tally<R> = Tally {
         allow: Best {
             priority: -1,
+            order: u32::MAX,
             rule: None,
         },
         disallow: Best {
             priority: -1,
+            order: u32::MAX,
             rule: None,
         },
     };
 
-    /// Records a match. Rules must be offered in file order: among equal
-    /// priorities the first one stays (Google replaces only on `>`).
-    pub fn offer(&mut self, kind: RuleKind, (priority, via_index_html): (usize, bool), rule: R) {
-        let best = match kind {
+    fn best(&mut self, kind: RuleKind) -> &mut Best<R> {
+        match kind {
             RuleKind::Allow => &mut self.allow,
             RuleKind::Disallow => &mut self.disallow,
-        };
+        }
+    }
+
+    /// Records a match of the rule at file position `order`. Among equal
+    /// priorities the earlier rule wins (Google keeps the first it meets),
+    /// so rules may be offered in any order.
+    pub fn offer(&mut self, kind: RuleKind, (priority, via_index_html): (usize, bool), order: u32, rule: R) {
+        let best = self.best(kind);
         let priority = priority as isize;
-        if priority > best.priority {
+        if priority > best.priority || (priority == best.priority && order < best.order) {
             *best = Best {
                 priority,
+                order,
                 rule: Some((rule, via_index_html)),
             };
         }
+    }
+
+    /// Whether a rule of `kind` at file position `order` whose pattern is
+    /// `length` bytes long could still change the result: its priority is
+    /// at most its length (the `index.htm` directory is shorter).
+    pub fn could_improve(&mut self, kind: RuleKind, length: usize, order: u32) -> bool {
+        let best = self.best(kind);
+        let length = length as isize;
+        length > best.priority || (length == best.priority && order < best.order)
     }
 
     /// The verdict, given where the rules came from. `describe` turns a rule

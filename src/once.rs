@@ -2,6 +2,8 @@
 //! keeping nothing but the best matches so far. Patterns of groups that
 //! cannot apply to the agents are never normalised or matched.
 
+use std::borrow::Cow;
+
 use crate::diagnostic::DiagnosticKind;
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
@@ -17,7 +19,7 @@ type SeenRule<'a> = (u32, RuleKind, &'a [u8]);
 struct Evaluator<'a, 'q> {
     profile: Profile,
     agents: &'q [&'q [u8]],
-    path: Vec<u8>,
+    path: Cow<'q, [u8]>,
     /// Scratch space for one normalised pattern.
     pattern: Vec<u8>,
     group_names_agent: bool,
@@ -72,8 +74,11 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         } else {
             value
         };
+        if !tally.could_improve(kind, pattern.len(), line) {
+            return;
+        }
         if let Some(scored) = score(&self.path, pattern, index_html_slash(&self.profile, kind, pattern)) {
-            tally.offer(kind, scored, (line, kind, value));
+            tally.offer(kind, scored, line, (line, kind, value));
         }
     }
 

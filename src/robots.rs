@@ -27,6 +27,21 @@ struct Rule {
     pattern: Span,
     /// Google's `index.htm` rule applies, at this `/` of the pattern.
     index_html_slash: Option<u32>,
+    /// The byte every path this rule can match has after its leading `/`,
+    /// when the pattern fixes it; see [`Robots::by_second_byte`].
+    second_byte: Option<u8>,
+}
+
+/// The byte a pattern requires right after the path's leading `/`, if any:
+/// its own second byte when that is literal. Not for patterns that can
+/// match `/` alone through Google's `index.htm` rule (`/index.html` → `/$`).
+fn required_second_byte(pattern: &[u8], index_html_slash: Option<usize>) -> Option<u8> {
+    match pattern {
+        [b'/', second, rest @ ..] if *second != b'*' && !(*second == b'$' && rest.is_empty()) => {
+            (index_html_slash != Some(0)).then_some(*second)
+        }
+        _ => None,
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -64,6 +79,10 @@ pub struct Robots {
     groups: Vec<Group>,
     agent_lines: Vec<AgentLine>,
     global_groups: Vec<u32>,
+    /// For each group, its rule indices (at the group's own positions)
+    /// ordered with the always-tried rules first, then by second byte, so a
+    /// check tries only the rules that can match its path.
+    by_second_byte: Vec<u32>,
     sitemaps: Vec<Span>,
     diagnostics: Vec<Diagnostic>,
 }
@@ -121,13 +140,16 @@ impl<'a> Handler<'a> for Robots {
         } else {
             raw
         };
-        let index_html_slash = index_html_slash(&self.profile, kind, self.bytes(pattern)).map(|slash| slash as u32);
+        let slash = index_html_slash(&self.profile, kind, self.bytes(pattern));
+        let second_byte = required_second_byte(self.bytes(pattern), slash);
+        let index_html_slash = slash.map(|slash| slash as u32);
         self.rules.push(Rule {
             line,
             kind,
             raw,
             pattern,
             index_html_slash,
+            second_byte,
         });
         if let Some(group) = self.groups.last_mut() {
             group.rules.end += 1;
@@ -151,10 +173,16 @@ impl Robots {
             groups: Vec::new(),
             agent_lines: Vec::new(),
             global_groups: Vec::new(),
+            by_second_byte: Vec::new(),
             sitemaps: Vec::new(),
             diagnostics: Vec::new(),
         };
         read(body, &profile, &mut robots);
+        robots.by_second_byte = (0..robots.rules.len() as u32).collect();
+        for group in &robots.groups {
+            let range = group.rules.start as usize..group.rules.end as usize;
+            robots.by_second_byte[range].sort_by_key(|&index| robots.rules[index as usize].second_byte);
+        }
         robots
     }
 
@@ -188,55 +216,68 @@ impl Robots {
     /// agents or URLs are not UTF-8.
     pub fn check_bytes(&self, agents: &[&[u8]], url: &[u8]) -> Verdict {
         let path = comparable_path(&self.profile, url);
-        let specific = self.groups_naming(agents);
-        let agent_named = !specific.is_empty();
+        // The groups naming an agent come first, in file order, straight
+        // from the user-agent lines (a group's lines are contiguous).
+        let mut tally = Tally::EMPTY;
+        let (mut agent_named, mut groups_have_rules) = (false, false);
+        let mut last_group = None;
+        for line in &self.agent_lines {
+            let Some(token) = line.token else { continue };
+            if last_group == Some(line.group)
+                || !agents.iter().any(|agent| agent.eq_ignore_ascii_case(self.bytes(token)))
+            {
+                continue;
+            }
+            last_group = Some(line.group);
+            agent_named = true;
+            groups_have_rules |= self.tally_group(line.group, &path, &mut tally);
+        }
         if is_robots_txt(&self.profile, &path) {
             return robots_txt_verdict(agent_named);
         }
-        let (groups, choice): (&[u32], _) = if agent_named {
-            (&specific, GroupChoice::Specific)
-        } else if !self.global_groups.is_empty() {
-            (&self.global_groups, GroupChoice::Global)
+        let choice = if agent_named {
+            GroupChoice::Specific
+        } else if self.global_groups.is_empty() {
+            GroupChoice::None
         } else {
-            (&[], GroupChoice::None)
-        };
-        let mut tally = Tally::EMPTY;
-        let mut groups_have_rules = false;
-        for &group in groups {
-            let rules = self.groups[group as usize].rules.clone();
-            groups_have_rules |= !rules.is_empty();
-            for index in rules {
-                let rule = &self.rules[index as usize];
-                if let Some(scored) = score(
-                    &path,
-                    self.bytes(rule.pattern),
-                    rule.index_html_slash.map(|s| s as usize),
-                ) {
-                    tally.offer(rule.kind, scored, index);
-                }
+            for &group in &self.global_groups {
+                groups_have_rules |= self.tally_group(group, &path, &mut tally);
             }
-        }
+            GroupChoice::Global
+        };
         tally.verdict(choice, groups_have_rules, agent_named, |index| {
             let rule = &self.rules[index as usize];
             (rule.line, rule.kind, self.bytes(rule.raw))
         })
     }
 
-    /// Indices of the groups naming any of `agents`, ascending, without
-    /// repeats (a group's agent lines are contiguous and in file order).
-    fn groups_naming(&self, agents: &[&[u8]]) -> Vec<u32> {
-        let mut found: Vec<u32> = Vec::new();
-        for line in &self.agent_lines {
-            let Some(token) = line.token else { continue };
-            if found.last() == Some(&line.group) {
+    /// Offers to `tally` the rules of `group` that can match `path`;
+    /// returns whether the group has any rules.
+    fn tally_group(&self, group: u32, path: &[u8], tally: &mut Tally<u32>) -> bool {
+        let rules = self.groups[group as usize].rules.clone();
+        let ordered = &self.by_second_byte[rules.start as usize..rules.end as usize];
+        let second_byte = |index: &u32| self.rules[*index as usize].second_byte;
+        let always = ordered.partition_point(|index| second_byte(index).is_none());
+        let keyed = &ordered[always..];
+        let candidates = match path.get(1) {
+            Some(&byte) => {
+                let start = keyed.partition_point(|index| second_byte(index) < Some(byte));
+                let end = start + keyed[start..].partition_point(|index| second_byte(index) == Some(byte));
+                &keyed[start..end]
+            }
+            None => &[],
+        };
+        for &index in ordered[..always].iter().chain(candidates) {
+            let rule = &self.rules[index as usize];
+            if !tally.could_improve(rule.kind, rule.pattern.len as usize, index) {
                 continue;
             }
-            let token = self.bytes(token);
-            if agents.iter().any(|agent| agent.eq_ignore_ascii_case(token)) {
-                found.push(line.group);
+            let slash = rule.index_html_slash.map(|slash| slash as usize);
+            if let Some(scored) = score(path, self.bytes(rule.pattern), slash) {
+                tally.offer(rule.kind, scored, index, index);
             }
         }
-        found
+        !rules.is_empty()
     }
 
     /// What the parser noticed, in line order.

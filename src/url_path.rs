@@ -3,24 +3,36 @@
 //! `GetPathParamsQuery`, used by both profiles so that the profiles differ
 //! only by their switches).
 
-fn find_first_of(text: &[u8], set: &[u8], from: usize) -> Option<usize> {
-    text.get(from..)?.iter().position(|b| set.contains(b)).map(|i| i + from)
+use std::borrow::Cow;
+
+/// The first `/`, `?` or `;` at or after `from`.
+fn find_path_start(text: &[u8], from: usize) -> Option<usize> {
+    text.get(from..)?
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b';'))
+        .map(|i| i + from)
 }
 
-fn find(text: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    text.get(from..)?
-        .windows(needle.len())
-        .position(|window| window == needle)
-        .map(|i| i + from)
+/// The first `://` at or after `from`.
+fn find_scheme_separator(text: &[u8], from: usize) -> Option<usize> {
+    let mut at = from;
+    loop {
+        at += text.get(at..)?.iter().position(|&b| b == b':')?;
+        if text[at..].starts_with(b"://") {
+            return Some(at);
+        }
+        at += 1;
+    }
 }
 
 /// Strips scheme, authority and fragment from `url`; a result that does not
 /// start with `/` gets one, and no path at all gives `/`. Accepts an
-/// absolute URL, a scheme-relative one (`//host/p`), or a bare path.
-pub(crate) fn path_params_query(url: &[u8], out: &mut Vec<u8>) {
+/// absolute URL, a scheme-relative one (`//host/p`), or a bare path. Borrows
+/// from `url` unless a `/` has to be prepended.
+pub(crate) fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
     let search_start = if url.starts_with(b"//") { 2 } else { 0 };
-    let early_path = find_first_of(url, b"/?;", search_start);
-    let mut protocol_end = find(url, b"://", search_start);
+    let early_path = find_path_start(url, search_start);
+    let mut protocol_end = find_scheme_separator(url, search_start);
     // A `/`, `?` or `;` before `://` means the `://` is not a scheme separator.
     if let (Some(path), Some(protocol)) = (early_path, protocol_end) {
         if path < protocol {
@@ -28,19 +40,22 @@ pub(crate) fn path_params_query(url: &[u8], out: &mut Vec<u8>) {
         }
     }
     let authority_start = protocol_end.map_or(search_start, |end| end + 3);
-    let Some(path_start) = find_first_of(url, b"/?;", authority_start) else {
-        out.push(b'/');
-        return;
+    let Some(path_start) = find_path_start(url, authority_start) else {
+        return Cow::Borrowed(b"/");
     };
-    let hash = find(url, b"#", search_start);
+    let hash = url
+        .get(search_start..)
+        .and_then(|rest| rest.iter().position(|&b| b == b'#'))
+        .map(|i| i + search_start);
     if hash.is_some_and(|hash| hash < path_start) {
-        out.push(b'/');
-        return;
+        return Cow::Borrowed(b"/");
     }
-    if url[path_start] != b'/' {
-        out.push(b'/');
+    let path = &url[path_start..hash.unwrap_or(url.len())];
+    if path[0] == b'/' {
+        Cow::Borrowed(path)
+    } else {
+        Cow::Owned([b"/", path].concat())
     }
-    out.extend_from_slice(&url[path_start..hash.unwrap_or(url.len())]);
 }
 
 #[cfg(test)]
@@ -48,9 +63,7 @@ mod tests {
     use super::path_params_query;
 
     fn path(url: &str) -> String {
-        let mut out = Vec::new();
-        path_params_query(url.as_bytes(), &mut out);
-        String::from_utf8(out).unwrap()
+        String::from_utf8(path_params_query(url.as_bytes()).into_owned()).unwrap()
     }
 
     #[test]
