@@ -1,7 +1,8 @@
 //! One-shot throughput, Google's usage model: for every file of the
 //! real-world corpus, parse the body and check one URL derived from its
 //! first rule. One iteration covers all 4,231 files, so the throughput is in
-//! files per second; `one_shot/rep` against `one_shot/google`.
+//! files per second: `one_shot/rep_check_once` (the one-pass API) and
+//! `one_shot/rep` (`Robots::parse` then `check`) against `one_shot/google`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
 
@@ -16,6 +17,13 @@ fn one_shot(c: &mut Criterion<support::ThreadCpuTime>) {
         b.iter(|| {
             for probe in &probes {
                 black_box(support::rep_one_shot(&probe.body, &probe.agent, &probe.urls[0]));
+            }
+        })
+    });
+    group.bench_function("rep_check_once", |b| {
+        b.iter(|| {
+            for probe in &probes {
+                black_box(support::rep_check_once(&probe.body, &probe.agent, &probe.urls[0]));
             }
         })
     });
