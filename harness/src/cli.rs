@@ -11,6 +11,23 @@ use std::time::Duration;
 #[derive(Debug, PartialEq, Eq)]
 pub struct UsageError(pub String);
 
+/// What a subcommand's argument parser found: options to run with, or a
+/// request for help, or a mistake. Turned into an exit status here so that
+/// every subcommand answers `--help` and mistakes the same way.
+pub fn options_or_exit<T>(command: &str, parsed: Result<Option<T>, UsageError>, help: &[&str]) -> Result<T, u8> {
+    match parsed {
+        Ok(Some(options)) => Ok(options),
+        Ok(None) => {
+            print!("{}", help.concat());
+            Err(0)
+        }
+        Err(UsageError(message)) => {
+            eprintln!("reptest {command}: {message}\nTry `reptest {command} --help`.");
+            Err(2)
+        }
+    }
+}
+
 /// The arguments of a subcommand, consumed front to back. `--flag=value` is
 /// read as `--flag value`.
 pub struct Args {

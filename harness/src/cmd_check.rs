@@ -1,7 +1,7 @@
 //! `reptest check`: one implementation's verdict on URLs, with explanations,
 //! or (with `--jsonl`) a batch service on stdin/stdout.
 
-use crate::cli::{Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::{Answer, ImplError, Implementation};
 use crate::jsonl;
 use serde_json::json;
@@ -73,16 +73,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
 
 /// Runs `reptest check` with the arguments after `check`; returns the exit status.
 pub fn main(args: Vec<String>) -> u8 {
-    let options = match parse(args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            print!("{HELP}{IMPL_HELP}{HELP_TAIL}");
-            return 0;
-        }
-        Err(UsageError(message)) => {
-            eprintln!("reptest check: {message}\nTry `reptest check --help`.");
-            return 2;
-        }
+    let options = match options_or_exit("check", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
+        Ok(options) => options,
+        Err(status) => return status,
     };
     let mut impls = options.impls.build(&["rep-rfc"]);
     if impls.len() != 1 {

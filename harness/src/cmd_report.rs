@@ -3,7 +3,7 @@
 //! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
 
 use crate::case::{load_paths, ProfileId};
-use crate::cli::{default_cases_dir, Args, UsageError};
+use crate::cli::{default_cases_dir, options_or_exit, Args, UsageError};
 use crate::implementation::{self, Adapter, Implementation, BUILT_IN, DEFAULT_TIMEOUT};
 use crate::report::conformance::{Conformance, Entry};
 use crate::runner;
@@ -142,16 +142,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
 
 /// Runs `reptest report` with the arguments after `report`; returns the exit status.
 pub fn main(args: Vec<String>) -> u8 {
-    let options = match parse(args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            print!("{HELP}");
-            return 0;
-        }
-        Err(UsageError(message)) => {
-            eprintln!("reptest report: {message}\nTry `reptest report --help`.");
-            return 2;
-        }
+    let options = match options_or_exit("report", parse(args), &[HELP]) {
+        Ok(options) => options,
+        Err(status) => return status,
     };
     let cases_dir = default_cases_dir();
     // Absolute, so adapters start from any directory and links can be worked out.

@@ -1,7 +1,7 @@
 //! `reptest run`: load cases, run them against implementations, report.
 
 use crate::case::{load_paths, CaseFile};
-use crate::cli::{default_cases_dir, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{default_cases_dir, options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::BUILT_IN;
 use crate::report::{render, Format};
 use crate::runner;
@@ -62,16 +62,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
 
 /// Runs `reptest run` with the arguments after `run`; returns the exit status.
 pub fn main(args: Vec<String>) -> u8 {
-    let options = match parse(args) {
-        Ok(Some(options)) => options,
-        Ok(None) => {
-            print!("{HELP}{IMPL_HELP}{HELP_TAIL}");
-            return 0;
-        }
-        Err(UsageError(message)) => {
-            eprintln!("reptest run: {message}\nTry `reptest run --help`.");
-            return 2;
-        }
+    let options = match options_or_exit("run", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
+        Ok(options) => options,
+        Err(status) => return status,
     };
     let paths = if options.cases.is_empty() {
         vec![default_cases_dir()]
