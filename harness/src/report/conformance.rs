@@ -5,6 +5,7 @@
 
 use crate::case::{Case, ProfileId};
 use crate::implementation::ImplError;
+use crate::report::json::tally_json;
 use crate::runner::{Matrix, Row, Status, Tally};
 use serde_json::{json, Map, Value};
 use std::fmt::Write;
@@ -346,17 +347,6 @@ fn score_text(tally: &Tally) -> String {
         Some(score) => format!("{}/{} ({score:.1}%)", tally.pass, tally.pass + tally.fail + tally.error),
         None => "–".to_string(),
     }
-}
-
-fn tally_json(tally: &Tally) -> Value {
-    json!({
-        "pass": tally.pass,
-        "fail": tally.fail,
-        "error": tally.error,
-        "not_applicable": tally.not_applicable,
-        "implementation_defined": tally.implementation_defined,
-        "score": tally.score().map(|score| (score * 10.0).round() / 10.0),
-    })
 }
 
 fn result_json(row: &Row<'_>, column: usize) -> Value {

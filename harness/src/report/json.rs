@@ -5,14 +5,16 @@ use crate::implementation::ImplError;
 use crate::runner::{Matrix, Tally};
 use serde_json::{json, Map, Value};
 
-fn tally_json(tally: &Tally) -> Value {
+/// One implementation's tally under one profile; the score (a percentage)
+/// is rounded to one decimal so reports do not churn on float noise.
+pub(crate) fn tally_json(tally: &Tally) -> Value {
     json!({
         "pass": tally.pass,
         "fail": tally.fail,
         "error": tally.error,
         "not_applicable": tally.not_applicable,
         "implementation_defined": tally.implementation_defined,
-        "score": tally.score(),
+        "score": tally.score().map(|score| (score * 10.0).round() / 10.0),
     })
 }
 
