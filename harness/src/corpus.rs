@@ -44,6 +44,8 @@ pub enum CorpusError {
     },
     /// The fetch script failed (network, index, checksum); its own message.
     Fetch(String),
+    /// The suite's case files did not load; the loader's messages.
+    Cases(String),
     /// Reading the unpacked files failed.
     Read {
         /// The path that could not be read.
@@ -69,6 +71,7 @@ impl fmt::Display for CorpusError {
                 "fetching the real-world corpus {FILENAME} (sha256 {SHA256}) failed: {message}; the package \
                  index must be reachable once, after which the cache is used"
             ),
+            CorpusError::Cases(message) => write!(f, "the suite's cases do not load:\n{message}"),
             CorpusError::Read { path, error } => write!(f, "cannot read corpus file {}: {error}", path.display()),
         }
     }
@@ -149,4 +152,27 @@ pub fn load_dir(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     }
     files.sort_by(|a, b| a.name.cmp(&b.name));
     Ok(files)
+}
+
+/// Case bodies longer than this are not used as seeds: they are the
+/// size-limit and pathological-performance cases (hundreds of KiB, chains of
+/// thousands of wildcards), which the runner checks already and which,
+/// mutated and checked dozens of times each, would dominate a diff run.
+const MAX_SEED_CASE_BODY: usize = 8192;
+
+/// The bodies of the suite's cases under `cases_dir` (fetch cases included:
+/// their bodies are robots.txt too), named by case id, as seeds; bodies over
+/// 8 KiB are left out.
+pub fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+    let files =
+        crate::case::load_paths(&[cases_dir.to_path_buf()]).map_err(|errors| CorpusError::Cases(errors.to_string()))?;
+    Ok(files
+        .into_iter()
+        .flat_map(|file| file.cases)
+        .filter(|case| case.body.len() <= MAX_SEED_CASE_BODY)
+        .map(|case| CorpusFile {
+            name: case.id,
+            body: case.body,
+        })
+        .collect())
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::cli::{Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{default_cases_dir, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::corpus;
 use crate::generate::Generated;
 
@@ -20,7 +20,7 @@ use super::run::{run, Budget, Config, Observed, Summary};
 const DEFAULT_CHECKS: u64 = 100_000;
 
 const DIFF_USAGE: &str = "usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
-                    [--corpus DIR|real-world] [--threads N] [--findings DIR] [--max-findings N]
+                    [--corpus DIR|real-world|cases] [--threads N] [--findings DIR] [--max-findings N]
        reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
   --impl         rep-google, rep-rfc or google (default: --impl rep-google --impl google);
                  an external parser instead with --adapter or --command (below), listed after
@@ -28,7 +28,7 @@ const DIFF_USAGE: &str = "usage: reptest diff [--impl A --impl B] [--iterations 
   --iterations   checks to run (default 100000); --seconds: run for this long instead
   --seed         names the generated stream (default 0); the same seed replays the same inputs
   --corpus       also mutate these robots.txt files (half the inputs); `real-world` fetches the
-                 pinned protego 0.7.0 corpus into the cache
+                 pinned protego 0.7.0 corpus into the cache, `cases` takes the suite's case bodies
   --findings     where minimised disagreements go (default reports/findings)
   --max-findings most findings to minimise and write per run (default 10)
   --replay       check the input a fuzz target (diff_google, diff_bytes, profiles_explained,
@@ -160,10 +160,10 @@ pub fn diff_main(args: &[String]) -> u8 {
     let corpus_files = match &args.corpus {
         None => Vec::new(),
         Some(dir) => {
-            let loaded = if dir == "real-world" {
-                corpus::fetch()
-            } else {
-                corpus::load_dir(std::path::Path::new(dir))
+            let loaded = match dir.as_str() {
+                "real-world" => corpus::fetch(),
+                "cases" => corpus::from_cases(&default_cases_dir()),
+                _ => corpus::load_dir(Path::new(dir)),
             };
             match loaded {
                 Ok(files) if !files.is_empty() => files,
