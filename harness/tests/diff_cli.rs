@@ -62,7 +62,7 @@ fn a_pair_that_differs_by_design_exits_1_with_loadable_findings() {
     ]);
     assert_eq!(status, 1, "stdout:\n{stdout}\nstderr:\n{stderr}");
     assert!(stdout.contains("disagreements by class"), "{stdout}");
-    let files = load_paths(&[findings.clone()]).unwrap_or_else(|errors| panic!("{errors}"));
+    let files = load_paths(std::slice::from_ref(&findings)).unwrap_or_else(|errors| panic!("{errors}"));
     assert!(!files.is_empty() && files.len() <= 2, "{} findings", files.len());
     let _ = std::fs::remove_dir_all(&findings);
 }
