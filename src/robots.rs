@@ -181,7 +181,9 @@ impl Robots {
         robots.by_second_byte = (0..robots.rules.len() as u32).collect();
         for group in &robots.groups {
             let range = group.rules.start as usize..group.rules.end as usize;
-            robots.by_second_byte[range].sort_by_key(|&index| robots.rules[index as usize].second_byte);
+            // Ties are decided by file position when checking, so the order
+            // within one second byte does not matter.
+            robots.by_second_byte[range].sort_unstable_by_key(|&index| robots.rules[index as usize].second_byte);
         }
         robots
     }
