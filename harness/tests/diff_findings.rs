@@ -65,6 +65,15 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
     assert!(!path.exists(), "the finding moved");
     let text = fs::read_to_string(&promoted).expect("promoted file");
     assert!(text.contains(&format!("why: \"{TODO_MARKER}:")), "{text}");
+    // The placeholder keeps the promoted case out of the suite until a
+    // person states the rule; with a real `why` the same file loads.
+    let refused = load_paths(std::slice::from_ref(&promoted))
+        .expect_err("placeholder why is refused")
+        .0;
+    assert!(refused[0].to_string().contains("placeholder `why`"), "{refused:?}");
+    let reviewed = text.replacen(&format!("why: \"{TODO_MARKER}:"), "why: \"Reviewed:", 1);
+    fs::write(&promoted, reviewed).expect("write reviewed case");
+    load_paths(std::slice::from_ref(&promoted)).unwrap_or_else(|errors| panic!("{errors}"));
     assert!(
         promote(&finding.id(), &dir, &cases).is_err(),
         "a second promote has nothing to move"

@@ -139,6 +139,7 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
             "write robots_escaped and escaped values in single quotes",
         ),
         ("unknown-field.yaml", 9, 9, "unknown field `expcet`"),
+        ("unwritten-why.yaml", 4, 10, "still has a placeholder `why`"),
         ("yaml-syntax.yaml", 8, 1, "did not find expected ',' or '}'"),
     ];
     for &(file, line, column, message) in expected {

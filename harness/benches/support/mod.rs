@@ -80,12 +80,6 @@ pub fn rep_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
     Robots::parse(body, Profile::GOOGLE).check_bytes(&[agent], url).allowed
 }
 
-/// `rep`'s one-pass API for Google's usage model: nothing is kept, and
-/// groups that cannot apply are not matched.
-pub fn rep_check_once(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
-    rep::check_once(body, Profile::GOOGLE, &[agent], url).allowed
-}
-
 /// Google's parser, which re-parses the body on every call. A C++ exception
 /// (never seen on these inputs) counts as "disallowed" rather than aborting
 /// the measurement.

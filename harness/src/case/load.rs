@@ -10,6 +10,11 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+/// A `why` that starts with this is a placeholder (as `reptest promote`
+/// writes), and the loader refuses it: a case enters the suite only with
+/// its rule stated by a person.
+pub const UNWRITTEN_WHY_MARKER: &str = "TODO";
+
 /// The largest body a case may build (parts repeated included): large enough
 /// for every size-limit case, small enough that a typo in `times` cannot
 /// exhaust memory.
@@ -265,6 +270,15 @@ impl Validator<'_> {
             self.report(
                 at,
                 format!("case `{name}` has an empty `why`: state the rule tested and cite its source"),
+            );
+        } else if raw.why.trim_start().starts_with(UNWRITTEN_WHY_MARKER) {
+            let at = self.at(item, Some("why"));
+            self.report(
+                at,
+                format!(
+                    "case `{name}` still has a placeholder `why` (it starts with `{UNWRITTEN_WHY_MARKER}`): \
+                     replace it with the rule tested and its citation"
+                ),
             );
         }
         let body = self.body(raw, item);

@@ -7,7 +7,7 @@ mod locate;
 mod raw;
 
 pub use bytes::{decode_base64, encode_base64, unescape};
-pub use load::{load_paths, LoadError, LoadErrors};
+pub use load::{load_paths, LoadError, LoadErrors, UNWRITTEN_WHY_MARKER};
 
 use std::fmt;
 use std::path::PathBuf;

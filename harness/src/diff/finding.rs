@@ -18,8 +18,8 @@ use super::engine::{Answer, Engine};
 pub const WHY_PLACEHOLDER: &str = "TODO: say which rule this case pins and cite it (RFC 9309 section or Google \
                                    behaviour), and confirm the rfc expectation";
 
-/// The prefix that marks a `why` as not yet written.
-pub const TODO_MARKER: &str = "TODO";
+/// The prefix that marks a `why` as not yet written; the case loader owns it.
+pub use crate::case::UNWRITTEN_WHY_MARKER as TODO_MARKER;
 
 /// A short, stable id for a minimised disagreement: FNV-1a (64-bit) over the
 /// pair of implementations and the probe, as 12 hex digits. Stable across
