@@ -5,7 +5,7 @@
 use super::bytes::{decode_base64, unescape};
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile, RawPart};
-use super::{Case, CaseFile, Check, ResponseSpec};
+use super::{Basis, Case, CaseFile, Check, ResponseSpec};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -297,7 +297,7 @@ impl Validator<'_> {
             .checks
             .iter()
             .enumerate()
-            .map(|(index, check)| self.check(check, check_items.get(index).or(item), index + 1))
+            .map(|(index, check)| self.check(raw, check, check_items.get(index).or(item), index + 1))
             .collect();
         if self.errors.len() > errors_before {
             return None;
@@ -471,7 +471,7 @@ impl Validator<'_> {
         quoted && text.chars().any(|c| ('\u{80}'..='\u{ff}').contains(&c))
     }
 
-    fn check(&mut self, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<Check> {
+    fn check(&mut self, case: &RawCase, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<Check> {
         let agents = match (&raw.agent, &raw.agents) {
             (Some(agent), None) => vec![agent.clone()],
             (None, Some(agents)) if !agents.is_empty() => agents.clone(),
@@ -518,11 +518,17 @@ impl Validator<'_> {
             );
             return None;
         };
+        let basis = Basis {
+            clause: raw.clause.clone().or_else(|| case.clause.clone()),
+            level: raw.level.or(case.level),
+            reading: raw.reading.clone().or_else(|| case.reading.clone()),
+        };
         Some(Check {
             agents,
             url: raw.url.clone(),
             rfc,
             google,
+            basis,
         })
     }
 }

@@ -83,6 +83,42 @@ impl fmt::Display for Expect {
     }
 }
 
+/// How strongly RFC 9309 states the clause an `rfc` expectation rests on
+/// (the requirement levels of RFC 2119, negative forms included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// MUST, MUST NOT, REQUIRED.
+    Must,
+    /// SHOULD, SHOULD NOT, RECOMMENDED.
+    Should,
+    /// MAY, OPTIONAL.
+    May,
+}
+
+impl Level {
+    /// `MUST`, `SHOULD` or `MAY`, as the RFC writes them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Must => "MUST",
+            Level::Should => "SHOULD",
+            Level::May => "MAY",
+        }
+    }
+}
+
+/// What a check's `rfc` expectation rests on: a clause of RFC 9309 and its
+/// requirement level, a documented reading of a contested point, or both.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Basis {
+    /// The RFC 9309 section, e.g. `2.2.2`.
+    pub clause: Option<String>,
+    /// How strongly that section states it.
+    pub level: Option<Level>,
+    /// The id of the reading (in `cases/readings.yaml`) that decides it.
+    pub reading: Option<String>,
+}
+
 /// The simulated response to a robots.txt request, for fetch cases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ResponseSpec {
@@ -116,6 +152,8 @@ pub struct Check {
     pub rfc: Expect,
     /// Expectation under the `google` profile.
     pub google: Expect,
+    /// What the `rfc` expectation rests on (the check's own fields, else its case's).
+    pub basis: Basis,
 }
 
 impl Check {

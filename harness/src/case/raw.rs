@@ -1,7 +1,7 @@
 //! The case file exactly as written, before validation. Every struct denies
 //! unknown fields so a typo in a key is an error with a location.
 
-use super::Expect;
+use super::{Expect, Level};
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
 use std::fmt;
@@ -18,6 +18,9 @@ pub struct RawFile {
 pub struct RawCase {
     pub name: String,
     pub why: String,
+    pub clause: Option<String>,
+    pub level: Option<Level>,
+    pub reading: Option<String>,
     pub robots: Option<String>,
     pub robots_escaped: Option<String>,
     pub robots_base64: Option<String>,
@@ -88,4 +91,7 @@ pub struct RawCheck {
     pub expect: Option<Expect>,
     pub rfc: Option<Expect>,
     pub google: Option<Expect>,
+    pub clause: Option<String>,
+    pub level: Option<Level>,
+    pub reading: Option<String>,
 }

@@ -408,6 +408,7 @@ mod tests {
                 url: "/".into(),
                 rfc,
                 google,
+                basis: Default::default(),
             }],
             file: "x.yaml".into(),
             line: 1,
