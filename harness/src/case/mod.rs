@@ -1,13 +1,17 @@
 //! The case model: what a case file under `cases/` describes once it has
 //! been loaded and checked. See `cases/README.md` for the file format.
 
+mod body;
 mod bytes;
+mod discover;
 mod load;
 mod locate;
 mod raw;
+mod validate;
 
-pub use bytes::{decode_base64, encode_base64, unescape};
-pub use load::{load_paths, LoadError, LoadErrors, UNWRITTEN_WHY_MARKER};
+pub use bytes::{decode_base64, unescape};
+pub use load::{load_paths, LoadError, LoadErrors};
+pub use validate::UNWRITTEN_WHY_MARKER;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -165,9 +169,9 @@ impl Check {
         }
     }
 
-    /// The agents as `&str`s, the form implementations take.
-    pub fn agent_refs(&self) -> Vec<&str> {
-        self.agents.iter().map(String::as_str).collect()
+    /// The agents as bytes, the form implementations take.
+    pub fn agent_bytes(&self) -> Vec<&[u8]> {
+        self.agents.iter().map(String::as_bytes).collect()
     }
 }
 

@@ -5,6 +5,7 @@
 
 use crate::case::{Case, ProfileId};
 use crate::implementation::ImplError;
+use crate::report::cell;
 use crate::report::json::tally_json;
 use crate::runner::{Matrix, Row, Status, Tally};
 use serde_json::{json, Map, Value};
@@ -355,7 +356,7 @@ fn result_json(row: &Row<'_>, column: usize) -> Value {
     match &row.answers[column] {
         Ok(outcome) => {
             result.insert("allowed".into(), outcome.allowed.into());
-            result.insert("line".into(), outcome.line.into());
+            result.insert("line".into(), outcome.line.number().into());
         }
         Err(ImplError::Failed(why)) => {
             result.insert("error".into(), why.clone().into());
@@ -385,16 +386,11 @@ fn sort_keys(value: &Value) -> Value {
     }
 }
 
-/// Text made safe for a Markdown table cell.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::case::{Check, Expect};
-    use crate::implementation::Outcome;
+    use crate::implementation::{DecidingLine, Outcome};
 
     fn case(rfc: Expect, google: Expect) -> Case {
         Case {
@@ -417,11 +413,7 @@ mod tests {
 
     fn mark(rfc: Expect, google: Expect, allowed: bool) -> Mark {
         let case = case(rfc, google);
-        let answer = Ok(Outcome {
-            allowed,
-            line: None,
-            detail: None,
-        });
+        let answer = Ok(Outcome::new(allowed, DecidingLine::NotReported));
         Mark::of(
             &Row {
                 case: &case,
