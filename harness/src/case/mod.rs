@@ -208,3 +208,27 @@ pub struct CaseFile {
     /// Its cases, in file order.
     pub cases: Vec<Case>,
 }
+
+#[cfg(test)]
+impl Case {
+    /// A one-check case for unit tests: agent `A`, URL `/`, an empty body,
+    /// the given expectations, id `x/y` in `x.yaml`.
+    pub(crate) fn sample(rfc: Expect, google: Expect) -> Case {
+        Case {
+            id: "x/y".into(),
+            name: "y".into(),
+            why: "w".into(),
+            body: Vec::new(),
+            response: None,
+            checks: vec![Check {
+                agents: vec!["A".into()],
+                url: "/".into(),
+                rfc,
+                google,
+                basis: Basis::default(),
+            }],
+            file: "x.yaml".into(),
+            line: 1,
+        }
+    }
+}

@@ -5,6 +5,7 @@ pub mod conformance;
 mod excerpt;
 mod json;
 mod junit;
+pub mod mark;
 mod markdown;
 mod table;
 
