@@ -42,6 +42,7 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
         probe: &probe,
         disagreement: &disagreement,
         origin: "diff_findings test",
+        impl_flags: "--impl rep-rfc --impl google",
     };
     let dir = scratch("findings");
     let path = finding.write(&dir).expect("finding written");

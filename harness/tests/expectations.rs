@@ -116,6 +116,8 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
         ),
         ("bad-value.yaml", 9, 17, "unknown variant `maybe`"),
         ("double-quoted-escape.yaml", 5, 21, "Write the value in single quotes"),
+        ("empty-agent.yaml", 7, 16, "check 1: agent 1 is empty"),
+        ("empty-url.yaml", 8, 14, "check 1: the url is empty"),
         (
             "duplicate-name.yaml",
             8,

@@ -175,6 +175,25 @@ impl Validator<'_> {
                 return None;
             }
         };
+        if let Some(index) = agents.iter().position(String::is_empty) {
+            let at = self.at(item, Some(if raw.agent.is_some() { "agent" } else { "agents" }));
+            self.report(
+                at,
+                format!(
+                    "check {number}: agent {} is empty: name a crawler by its product token (e.g. FooBot)",
+                    index + 1
+                ),
+            );
+            return None;
+        }
+        if raw.url.is_empty() {
+            let at = self.at(item, Some("url"));
+            self.report(
+                at,
+                format!("check {number}: the url is empty: give an absolute URL such as https://example.com/x"),
+            );
+            return None;
+        }
         let rfc = raw.rfc.or(raw.expect);
         let google = raw.google.or(raw.expect);
         let (Some(rfc), Some(google)) = (rfc, google) else {

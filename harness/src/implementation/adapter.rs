@@ -4,7 +4,7 @@
 //! timeout or prints something else costs that one check; it is restarted
 //! for the next.
 
-use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
@@ -186,6 +186,10 @@ impl Implementation for Adapter {
 
     fn claims(&self) -> ProfileId {
         self.claims
+    }
+
+    fn start(&self) -> Result<(), String> {
+        smoke_check(self).map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.argv.join(" ")))
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
