@@ -8,8 +8,9 @@
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
 //!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
-//!    the conformance report), [`diff`] (the differential pipeline) and
-//!    [`jsonl`] (the batch service).
+//!    the conformance report), [`diff`] (the differential pipeline),
+//!    [`measure`] (third-party parsers measured three ways, their
+//!    differences) and [`jsonl`] (the batch service).
 //! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
 //!    `reptest` subcommand: the only code that reads arguments, prints, and
 //!    decides exit statuses.
@@ -23,6 +24,8 @@ pub mod cli;
 pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;
+pub mod cmd_measure;
+pub mod cmd_merge;
 pub mod cmd_promote;
 pub mod cmd_report;
 pub mod cmd_run;
@@ -30,6 +33,7 @@ pub mod corpus;
 pub mod diff;
 pub mod implementation;
 pub mod jsonl;
+pub mod measure;
 pub mod protocol;
 pub mod report;
 pub mod runner;

@@ -15,6 +15,8 @@ Commands:
   check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
+  measure  measure third-party parsers on the real-world corpus and generated inputs (--help)
+  merge    combine the measurements of the shards of one run (reptest merge --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
 ";
 
@@ -28,6 +30,8 @@ fn main() -> ExitCode {
         Some("check") => rep_harness::cmd_check::main(rest),
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
+        Some("measure") => rep_harness::cmd_measure::main(rest),
+        Some("merge") => rep_harness::cmd_merge::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
