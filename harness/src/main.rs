@@ -14,6 +14,7 @@ Commands:
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
+  export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
 ";
 
 fn main() -> ExitCode {
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
+        Some("export") => rep_harness::cmd_export::main(rest),
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             0
