@@ -8,8 +8,8 @@
 //     npm install --prefix ~/.cache/rep/consumers/node robots-parser@3.0.1
 //     NODE_PATH=~/.cache/rep/consumers/node/node_modules node --test harness/consumers/node/
 //
-// Known misses are listed by id in expected-failures.txt beside this file (one id per line,
-// `#` starts a comment). A listed check that still misses is reported as TODO; a miss that is
+// Known misses are listed by id in expected-failures.txt beside this file (one id per line, a
+// line starting with `#` is a comment: the format `reptest baseline` writes). A listed check that still misses is reported as TODO; a miss that is
 // not listed fails, and so does a listed check that no longer misses (remove its line).
 // To write the list from the misses of the parser as it is now, run once with
 // REP_UPDATE_EXPECTED_FAILURES=1.
@@ -54,29 +54,30 @@ function loadSuite(file) {
   return suite;
 }
 
-// Id -> line number. Ids contain `#`, so a comment starts a line or follows whitespace.
+// Id -> line number. Ids contain `#`, so only a line that starts with one is a comment.
 function loadExpectedFailures(file) {
   const listed = new Map();
   if (!fs.existsSync(file)) return listed;
   fs.readFileSync(file, 'utf8')
     .split(/\r?\n/)
     .forEach((line, index) => {
-      const words = line.trim().split(/\s+/);
-      if (words[0] === '' || words[0].startsWith('#')) return;
-      if (words.length > 1 && !words[1].startsWith('#')) {
-        throw new Error(`${file}:${index + 1}: one id per line, and a comment starts with #`);
+      const id = line.trim();
+      if (id === '' || id.startsWith('#')) return;
+      if (/\s/.test(id) || !id.includes('#')) {
+        throw new Error(`${file}:${index + 1}: \`${id}\` is not a check id (one per line; a line starting with # is a comment)`);
       }
-      if (listed.has(words[0])) {
-        throw new Error(`${file}:${index + 1}: ${words[0]} is listed twice (first on line ${listed.get(words[0])})`);
+      if (listed.has(id)) {
+        throw new Error(`${file}:${index + 1}: ${id} is listed twice (first on line ${listed.get(id)})`);
       }
-      listed.set(words[0], index + 1);
+      listed.set(id, index + 1);
     });
   return listed;
 }
 
 const robotsParser = requireRobotsParser();
 const suite = loadSuite(SUITE_PATH);
-const expectedFailures = loadExpectedFailures(EXPECTED_FAILURES_PATH);
+// Rewriting the list starts from nothing, so a broken old list cannot stop it.
+const expectedFailures = UPDATE ? new Map() : loadExpectedFailures(EXPECTED_FAILURES_PATH);
 const misses = []; // [id, what robots-parser did], for REP_UPDATE_EXPECTED_FAILURES
 
 // Why robots-parser cannot be asked this check, or null.
@@ -160,7 +161,7 @@ after(() => {
   const lines = [
     `# robots-parser ${version} on Node ${process.versions.node}, rep-suite ${suite.suite_version}, ${PROFILE} profile`,
     '# Written by REP_UPDATE_EXPECTED_FAILURES=1; one check id per line.',
-    ...misses.map(([id, got]) => `${id}  # ${got}`),
+    ...misses.map(([id, got]) => `# ${got}\n${id}`),
   ];
   fs.writeFileSync(EXPECTED_FAILURES_PATH, lines.join('\n') + '\n');
 });

@@ -1,5 +1,7 @@
 //! Expected-failures lists: the check ids a parser is known to miss, one per
-//! line, `#` starting a comment (a whole line, or after the id and a space).
+//! line; a line starting with `#` is a comment. The same format as
+//! `reptest baseline` writes and `reptest run --expected-failures` reads, so
+//! one list serves both.
 
 use std::collections::BTreeMap;
 
@@ -14,22 +16,20 @@ pub(crate) struct ExpectedFailures {
 }
 
 impl ExpectedFailures {
-    /// Reads `list`. Ids contain `#` themselves (`case#1`), so a comment
-    /// starts only at the beginning of a line or after whitespace.
+    /// Reads `list`. Ids contain `#` themselves (`case#1`), so only a line
+    /// that starts with `#` is a comment.
     pub(crate) fn parse(list: &str) -> ExpectedFailures {
         let mut parsed = ExpectedFailures::default();
         for (index, line) in list.lines().enumerate() {
             let number = index + 1;
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            let id = line.trim();
+            if id.is_empty() || id.starts_with('#') {
                 continue;
             }
-            let mut words = line.splitn(2, char::is_whitespace);
-            let id = words.next().unwrap_or_default();
-            let rest = words.next().unwrap_or_default().trim_start();
-            if !rest.is_empty() && !rest.starts_with('#') {
+            if id.contains(char::is_whitespace) || !id.contains('#') {
                 parsed.problems.push(format!(
-                    "line {number}: `{line}` is not one id: write one id per line, and start a comment with `#`"
+                    "line {number}: `{id}` is not a check id (`<case id>#<n>`, one per line; a line starting \
+                     with # is a comment)"
                 ));
                 continue;
             }
@@ -51,23 +51,20 @@ mod tests {
 
     #[test]
     fn ids_comments_and_blank_lines() {
-        let list = "# robotstxt 0.3\n\nrfc9309/a/b#1\n  google/c/d#12   # cuts lines early\n";
+        let list = "# robotstxt 0.3\n\nrfc9309/a/b#1\n  # cuts lines early\n  google/c/d#12  \n";
         let parsed = ExpectedFailures::parse(list);
         assert_eq!(parsed.problems, Vec::<String>::new());
         let ids: Vec<(&str, usize)> = parsed.ids.iter().map(|(id, line)| (id.as_str(), *line)).collect();
-        assert_eq!(ids, [("google/c/d#12", 4), ("rfc9309/a/b#1", 3)]);
+        assert_eq!(ids, [("google/c/d#12", 5), ("rfc9309/a/b#1", 3)]);
     }
 
     #[test]
-    fn two_ids_on_a_line_and_a_repeated_id_are_problems_with_their_line() {
-        let parsed = ExpectedFailures::parse("a/b#1 a/b#2\na/b#3\na/b#3\n");
-        assert_eq!(
-            parsed.problems,
-            [
-                "line 1: `a/b#1 a/b#2` is not one id: write one id per line, and start a comment with `#`",
-                "line 3: `a/b#3` is listed twice (first on line 2)",
-            ]
-        );
+    fn what_is_not_one_id_and_a_repeated_id_are_problems_with_their_line() {
+        let parsed = ExpectedFailures::parse("a/b#1 a/b#2\na/b#3\na/b#3\na/b#4  # why\na/b\n");
+        let lines: Vec<&str> = parsed.problems.iter().map(|p| p.split(':').next().unwrap()).collect();
+        assert_eq!(lines, ["line 1", "line 3", "line 4", "line 5"]);
+        assert!(parsed.problems[0].contains("`a/b#1 a/b#2` is not a check id"));
+        assert_eq!(parsed.problems[1], "line 3: `a/b#3` is listed twice (first on line 2)");
         assert_eq!(parsed.ids.len(), 1);
     }
 }

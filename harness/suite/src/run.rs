@@ -110,8 +110,8 @@ impl Run {
     }
 
     /// The checks this parser is known to miss: the text of an
-    /// expected-failures list, one check id per line, `#` starting a comment
-    /// (a whole line, or after the id and a space). Usually
+    /// expected-failures list, one check id per line, a line starting with
+    /// `#` a comment (the format `reptest baseline` writes). Usually
     /// `include_str!("expected-failures.txt")`.
     pub fn expected_failures(mut self, list: &str) -> Run {
         self.expected = ExpectedFailures::parse(list);
@@ -306,9 +306,9 @@ impl fmt::Display for Report {
                 "\nTo accept every new miss as expected, add these lines to the list:"
             )?;
             for miss in &self.new_misses {
-                // One line per id, whatever the panic message holds.
+                // A comment is one line, whatever the panic message holds.
                 let got = miss.got.to_string().replace(['\n', '\r'], " ");
-                writeln!(f, "{}  # expected {}, {got}", miss.check.id, miss.expected)?;
+                writeln!(f, "# expected {}, {got}\n{}", miss.expected, miss.check.id)?;
             }
         }
         writeln!(f, "\n{}", self.summary)

@@ -85,7 +85,7 @@ fn a_parser_that_meets_every_expectation_passes_and_is_asked_only_scored_checks(
 fn listed_misses_pass_and_the_summary_counts_each_kind() {
     let summary = small_suite()
         .profile(Profile::Google)
-        .expected_failures("# strict parser\nt/a#2   # google allows it\nt/b#1\n")
+        .expected_failures("# strict parser\nt/a#2\n  # google allows it\nt/b#1\n")
         .run(strict_parser);
     assert_eq!(summary.checks, 4);
     assert_eq!(summary.passed, 1);
@@ -116,7 +116,7 @@ fn a_new_miss_fails_with_its_check_and_the_line_to_add() {
     assert!(text.contains("body:   \"User-agent: *\\nDisallow: /x\\n\""), "{text}");
     assert!(text.contains("case:   cases/t.yaml:1 — A rule, explained."), "{text}");
     assert!(
-        text.contains("add these lines to the list:\nt/b#1  # expected allowed, got disallowed\n"),
+        text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b#1\n"),
         "{text}"
     );
 }
@@ -170,7 +170,7 @@ fn unknown_ids_and_empty_selections_are_reported_not_ignored() {
     assert_eq!(
         report.problems,
         [
-            "line 4: `t/a#2 t/a#1` is not one id: write one id per line, and start a comment with `#`",
+            "line 4: `t/a#2 t/a#1` is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)",
             "no check id starts with `t/zz`",
             "line 3: `t/gone#1` is not a check of suite 9.8.7: renamed or removed (see the suite's CHANGES.md)?",
         ]
