@@ -127,8 +127,9 @@ impl Run {
     ///
     /// With the [`Report`] as message when a check the list does not name is
     /// missed, a listed check is not missed (stale entry), the list has a
-    /// line that is not a check id of this suite, or an id prefix selects
-    /// nothing: so a test that calls this fails exactly then.
+    /// line that is not a check id of this suite, an id prefix selects
+    /// nothing, or the parser answered no check at all (everything
+    /// unsupported): so a test that calls this fails exactly then.
     pub fn run(self, answer: impl FnMut(&Check) -> Answer) -> Summary {
         match self.try_run(answer) {
             Ok(summary) => summary,
@@ -213,6 +214,14 @@ impl Run {
                     got,
                 });
             }
+        }
+        let answered = report.summary.passed + report.summary.expected_failures + report.new_misses.len();
+        if answered == 0 {
+            report.problems.push(format!(
+                "the parser answered none of the {} checks (each was unsupported or not scored): such a run tests \
+                 nothing",
+                report.summary.checks
+            ));
         }
         if report.new_misses.is_empty() && report.stale.is_empty() && report.problems.is_empty() {
             Ok(report.summary)

@@ -185,3 +185,16 @@ fn run_panics_with_the_report() {
         .expected_failures("t/a#2\n")
         .run(strict_parser);
 }
+
+#[test]
+fn a_run_where_the_parser_answers_nothing_fails() {
+    let report = small_suite()
+        .profile(Profile::Rfc)
+        .try_run(|_| Answer::Unsupported("not wired up yet".into()))
+        .unwrap_err();
+    assert_eq!(report.summary.unsupported, 3);
+    assert_eq!(
+        report.problems,
+        ["the parser answered none of the 4 checks (each was unsupported or not scored): such a run tests nothing"]
+    );
+}
