@@ -87,7 +87,7 @@ async function answer(line, decide, library) {
     if (error instanceof Unsupported) {
       return { ...reply, unsupported: error.message };
     }
-    return { ...reply, error: `${error && error.name}: ${error && error.message}` };
+    return { ...reply, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
 }
 
