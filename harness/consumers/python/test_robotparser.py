@@ -53,14 +53,16 @@ def load_expected_failures(path):
         return {}
     listed = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        id = line.strip()
-        if not id or id.startswith("#"):
+        check_id = line.strip()
+        if not check_id or check_id.startswith("#"):
             continue
-        if len(id.split()) > 1 or "#" not in id:
-            raise RuntimeError(f"{path}:{number}: `{id}` is not a check id (one per line; a line starting with # is a comment)")
-        if id in listed:
-            raise RuntimeError(f"{path}:{number}: {id} is listed twice (first on line {listed[id]})")
-        listed[id] = number
+        if len(check_id.split()) > 1 or "#" not in check_id:
+            raise RuntimeError(
+                f"{path}:{number}: `{check_id}` is not a check id (one per line; a line starting with # is a comment)"
+            )
+        if check_id in listed:
+            raise RuntimeError(f"{path}:{number}: {check_id} is listed twice (first on line {listed[check_id]})")
+        listed[check_id] = number
     return listed
 
 
@@ -114,13 +116,13 @@ def write_expected_failures_when_asked():
             f"rep-suite {SUITE['suite_version']}, {PROFILE} profile",
             "# Written by REP_UPDATE_EXPECTED_FAILURES=1; one check id per line.",
         ]
-        lines += [f"# {got}\n{id}" for id, got in MISSES.items()]
+        lines += [f"# {got}\n{check_id}" for check_id, got in MISSES.items()]
         EXPECTED_FAILURES_PATH.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def test_expected_failures_name_only_checks_of_this_suite():
     known = {check["id"] for check in CHECKS}
-    unknown = [f"line {line}: {id}" for id, line in EXPECTED_FAILURES.items() if id not in known]
+    unknown = [f"line {line}: {check_id}" for check_id, line in EXPECTED_FAILURES.items() if check_id not in known]
     assert not unknown, (
         f"{EXPECTED_FAILURES_PATH.name} names checks that rep-suite {SUITE['suite_version']} does not have "
         f"(renamed or removed? see the suite's CHANGES.md); remove or rename: {', '.join(unknown)}"
@@ -129,12 +131,12 @@ def test_expected_failures_name_only_checks_of_this_suite():
 
 @pytest.mark.parametrize("check", CHECKS, ids=[check["id"] for check in CHECKS])
 def test_check(check):
-    id = check["id"]
-    listed = EXPECTED_FAILURES.get(id)
+    check_id = check["id"]
+    listed = EXPECTED_FAILURES.get(check_id)
     reason = why_not_run(check)
     if reason is not None:
         if listed and not UPDATE:
-            pytest.fail(f"{id} is never run here ({reason}): remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
+            pytest.fail(f"{check_id} is never run here ({reason}): remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
         pytest.skip(reason)
     expected = check["expect"][PROFILE] == "allowed"
     try:
@@ -145,10 +147,10 @@ def test_check(check):
         got, missed = f"robotparser says {'allowed' if allowed else 'disallowed'}", allowed != expected
     if UPDATE:
         if missed:
-            MISSES[id] = f"expected {check['expect'][PROFILE]}, {got}"
+            MISSES[check_id] = f"expected {check['expect'][PROFILE]}, {got}"
         return
     if listed and missed:
         pytest.xfail(f"listed on line {listed} of {EXPECTED_FAILURES_PATH.name}")
     if listed:
-        pytest.fail(f"{id} passes now: remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
+        pytest.fail(f"{check_id} passes now: remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
     assert not missed, describe(check, got)
