@@ -10,7 +10,8 @@
 //!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
 //!    the conformance report), [`diff`] (the differential pipeline),
 //!    [`measure`] (third-party parsers measured three ways, their
-//!    differences) and [`jsonl`] (the batch service).
+//!    differences), [`jsonl`] (the batch service) and [`export`] (the suite
+//!    as one JSON document).
 //! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
 //!    `reptest` subcommand: the only code that reads arguments, prints, and
 //!    decides exit statuses.
@@ -24,6 +25,7 @@ pub mod cli;
 pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;
+pub mod cmd_export;
 pub mod cmd_measure;
 pub mod cmd_merge;
 pub mod cmd_promote;
@@ -31,6 +33,7 @@ pub mod cmd_report;
 pub mod cmd_run;
 pub mod corpus;
 pub mod diff;
+pub mod export;
 pub mod implementation;
 pub mod jsonl;
 pub mod measure;

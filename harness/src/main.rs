@@ -18,6 +18,7 @@ Commands:
   measure  measure third-party parsers on the real-world corpus and generated inputs (--help)
   merge    combine the measurements of the shards of one run (reptest merge --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
+  export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
 ";
 
 fn main() -> ExitCode {
@@ -33,6 +34,7 @@ fn main() -> ExitCode {
         Some("measure") => rep_harness::cmd_measure::main(rest),
         Some("merge") => rep_harness::cmd_merge::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
+        Some("export") => rep_harness::cmd_export::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
                 "with Google's parser built in"

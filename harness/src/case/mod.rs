@@ -199,6 +199,13 @@ pub struct Case {
     pub line: usize,
 }
 
+impl Case {
+    /// The stable id of the check at `index` (0-based): `<case id>#<1-based index>`.
+    pub fn check_id(&self, index: usize) -> String {
+        format!("{}#{}", self.id, index + 1)
+    }
+}
+
 /// One loaded case file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseFile {
