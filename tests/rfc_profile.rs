@@ -29,6 +29,61 @@ fn section_2_2_2_encoding_examples_match_both_ways() {
 }
 
 #[test]
+fn wildcards_reach_colon_and_slash_in_the_query_in_either_spelling() {
+    // §2.2.3: `*` stands for any run of characters. §2.2.2's table compares a
+    // query's `:` and `/` encoded, so a URL that spells them raw and one that
+    // spells them encoded are the same URL, and a rule that reaches into the
+    // query through a wildcard must match both.
+    let rules_and_urls = [
+        ("/*url=http://", ["/go?url=http://evil.example/", "/go?url=http%3A%2F%2Fevil.example%2F"]),
+        ("/*url=http%3A%2F%2F", ["/go?url=http://evil.example/", "/go?url=http%3a%2f%2fevil.example%2f"]),
+        ("/*/edit", ["/page?next=/edit", "/page?next=%2Fedit"]),
+        ("/*mailto:", ["/contact?to=mailto:someone", "/contact?to=mailto%3Asomeone"]),
+        ("/*@", ["/contact?to=someone@example.org", "/@someone"]),
+    ];
+    for (rule, urls) in rules_and_urls {
+        let body = format!("User-agent: *\nDisallow: {rule}\n");
+        for url in urls {
+            assert!(!allowed(&body, "FooBot", url), "{rule} should match {url}");
+            assert!(
+                !allowed(&body, "FooBot", &format!("https://example.com{url}")),
+                "{rule} should match the absolute {url}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wildcard_does_not_make_an_encoded_slash_in_the_path_a_separator() {
+    // §2.2.2: in the path `%2F` is an encoded reserved character, not `/`.
+    let body = "User-agent: *\nDisallow: /*/edit\n";
+    assert!(allowed(body, "FooBot", "/page%2Fedit"));
+    assert!(!allowed(body, "FooBot", "/page/edit"));
+    let encoded = "User-agent: *\nDisallow: /*%2Fedit\n";
+    assert!(!allowed(encoded, "FooBot", "/page%2Fedit"));
+    assert!(allowed(encoded, "FooBot", "/page/edit"));
+}
+
+#[test]
+fn equivalent_spellings_of_a_query_rule_are_equally_long() {
+    // Both rules are `/p?u=https%3A%2F%2F` once normalised (§2.2.2), so they
+    // tie and the allow wins (§2.2.2's SHOULD), whichever spelling the URL uses.
+    let body = "User-agent: *\nDisallow: /p?u=https%3A%2F%2F\nAllow: /p?u=https://\n";
+    assert!(allowed(body, "FooBot", "/p?u=https://example.org/"));
+    assert!(allowed(body, "FooBot", "/p?u=https%3A%2F%2Fexample.org%2F"));
+}
+
+#[test]
+fn other_reserved_characters_in_the_query_compare_as_written() {
+    // The reading `query-reserved-characters` (cases/readings.yaml): only `:`
+    // and `/` are given an encoded form by §2.2.2's table.
+    let body = "User-agent: *\nDisallow: /*@\nDisallow: /s?q=a?b\n";
+    assert!(allowed(body, "FooBot", "/contact?to=someone%40example.org"));
+    assert!(!allowed(body, "FooBot", "/s?q=a?b"));
+    assert!(allowed(body, "FooBot", "/s?q=a%3Fb"));
+}
+
+#[test]
 fn encoded_reserved_characters_stay_distinct() {
     // §2.2.2: %2F is an encoded reserved character, not a path separator.
     let body = "User-agent: *\nDisallow: /path%2Ffile\n";
