@@ -41,7 +41,7 @@ done
 # Python the targets are still built, only without seeds.
 if corpus_root=$(python3 tools/fetch_sdist.py --project protego --filename protego-0.7.0.tar.gz \
   --sha256 2c032d9736a1f4f0c4318f3558353ae34da5cd038f1a5e064ded7548df315e5a \
-  --dest "${REP_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/rep}/sdists" --member tests/test_data/ | tail -n 1); then
+  --member tests/test_data/ | tail -n 1); then
   for target in diff_bytes no_panic; do
     python3 - "$corpus_root/protego-0.7.0/tests/test_data" "$OUT/${target}_seed_corpus.zip" <<'PY'
 import os, sys, zipfile

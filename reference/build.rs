@@ -4,9 +4,10 @@
 //! 1. `REP_GOOGLE_SRC=<dir>`: a directory holding `robots.cc` and `robots.h`
 //!    (an upstream checkout, a fork, an offline copy);
 //! 2. otherwise the pinned sdist `jwm-robotstxt==1.0.8`, fetched once by
-//!    `tools/fetch_sdist.py` into a cache outside the work tree
-//!    (`REP_CACHE_DIR`, else `$XDG_CACHE_HOME/rep`, else `~/.cache/rep`) and
-//!    verified by sha256 on every build.
+//!    `tools/fetch_sdist.py` into the project's cache outside the work tree
+//!    (the script alone decides where: `REP_CACHE_DIR`, else
+//!    `$XDG_CACHE_HOME/rep`, else `~/.cache/rep`) and verified by sha256 on
+//!    every build.
 //!
 //! Abseil comes from the system through pkg-config. Every failure stops the
 //! build with one message that says what is missing and how to get it.
@@ -26,21 +27,6 @@ fn stop(message: &str) -> ! {
     exit(1);
 }
 
-fn cache_dir() -> PathBuf {
-    if let Some(dir) = env::var_os("REP_CACHE_DIR") {
-        return PathBuf::from(dir);
-    }
-    if let Some(dir) = env::var_os("XDG_CACHE_HOME") {
-        return PathBuf::from(dir).join("rep");
-    }
-    match env::var_os("HOME") {
-        Some(home) => PathBuf::from(home).join(".cache").join("rep"),
-        None => {
-            stop("neither REP_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; set REP_CACHE_DIR to a writable directory")
-        }
-    }
-}
-
 fn check_source_dir(dir: &Path, origin: &str) {
     let missing: Vec<&str> = ["robots.cc", "robots.h"]
         .into_iter()
@@ -58,7 +44,6 @@ fn check_source_dir(dir: &Path, origin: &str) {
 fn fetch_pinned_sdist(manifest_dir: &Path) -> PathBuf {
     let script = manifest_dir.join("../tools/fetch_sdist.py");
     println!("cargo:rerun-if-changed={}", script.display());
-    let dest = cache_dir().join("sdists");
     let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let output = Command::new(&python)
         .arg(&script)
@@ -66,8 +51,6 @@ fn fetch_pinned_sdist(manifest_dir: &Path) -> PathBuf {
         .args(["--sha256", SDIST_SHA256, "--member", "robotstxt/"])
         .arg("--member")
         .arg("LICENSE")
-        .arg("--dest")
-        .arg(&dest)
         .output()
         .unwrap_or_else(|error| {
             stop(&format!(

@@ -31,6 +31,7 @@
 
 mod diagnostic;
 mod evaluate;
+mod explain;
 pub mod fetch;
 mod lines;
 mod normalise;
@@ -44,6 +45,7 @@ mod url_path;
 mod verdict;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind};
+pub use explain::{explain, Explanation};
 pub use once::check_once;
 pub use profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES, RFC_MIN_SIZE_LIMIT};
 pub use robots::{Robots, RuleView};

@@ -13,7 +13,13 @@ so no registry host name is written into the repository.
 
 Usage:
   fetch_sdist.py --project NAME --filename ARCHIVE --sha256 HEX \
-                 --dest DIR [--member PREFIX ...]
+                 [--dest DIR] [--member PREFIX ...]
+  fetch_sdist.py --print-cache-dir
+
+This script is the one place that decides where the project caches what it
+downloads: $REP_CACHE_DIR, else $XDG_CACHE_HOME/rep, else ~/.cache/rep.
+Archives go to its `sdists/` unless --dest says otherwise; every other user
+of the cache (the Rust code, fuzz/build.sh) asks this script.
 
 A --member PREFIX selects the archive members whose path below the
 sdist's top directory starts with PREFIX.
@@ -58,6 +64,17 @@ def index_url():
         fail("cannot determine the package index URL: set PIP_INDEX_URL")
 
 
+def cache_dir():
+    """The project's cache directory (see the module docstring)."""
+    if os.environ.get("REP_CACHE_DIR"):
+        return os.environ["REP_CACHE_DIR"]
+    if os.environ.get("XDG_CACHE_HOME"):
+        return os.path.join(os.environ["XDG_CACHE_HOME"], "rep")
+    if os.environ.get("HOME"):
+        return os.path.join(os.environ["HOME"], ".cache", "rep")
+    fail("neither REP_CACHE_DIR, XDG_CACHE_HOME nor HOME is set; set REP_CACHE_DIR to a writable directory")
+
+
 def sha256_of(path):
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
@@ -100,12 +117,20 @@ def wanted(name, prefixes):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--project", required=True)
-    parser.add_argument("--filename", required=True)
-    parser.add_argument("--sha256", required=True)
-    parser.add_argument("--dest", required=True)
+    parser.add_argument("--print-cache-dir", action="store_true")
+    parser.add_argument("--project")
+    parser.add_argument("--filename")
+    parser.add_argument("--sha256")
+    parser.add_argument("--dest")
     parser.add_argument("--member", action="append", default=[])
     args = parser.parse_args()
+    if args.print_cache_dir:
+        print(cache_dir())
+        return
+    if not (args.project and args.filename and args.sha256):
+        parser.error("--project, --filename and --sha256 are required")
+    if not args.dest:
+        args.dest = os.path.join(cache_dir(), "sdists")
 
     os.makedirs(args.dest, exist_ok=True)
     unpacked = os.path.join(args.dest, args.sha256[:16])

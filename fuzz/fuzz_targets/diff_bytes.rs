@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rep::{Profile, Robots};
-use rep_harness::generate::split_raw;
+use rep_generate::split_raw;
 
 fuzz_target!(|data: &[u8]| {
     let (body, agent, url) = split_raw(data);

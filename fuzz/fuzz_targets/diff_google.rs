@@ -1,12 +1,12 @@
 //! Structured differential fuzzing: a generated body (the generator of
-//! `rep-harness`, driven by libFuzzer's bytes) and its checks must get the
+//! `rep-generate`, driven by libFuzzer's bytes) and its checks must get the
 //! same decision and deciding line from `rep`'s google profile and from
 //! Google's parser.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use rep::{Profile, Robots};
-use rep_harness::generate::Generated;
+use rep_generate::Generated;
 
 fuzz_target!(|input: Generated| {
     let robots = Robots::parse(&input.body, Profile::GOOGLE);

@@ -2,7 +2,7 @@
 //! or (with `--jsonl`) a batch service on stdin/stdout.
 
 use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
-use crate::implementation::{Answer, ImplError, Implementation};
+use crate::implementation::{ImplError, Implementation, Prepared};
 use crate::jsonl;
 use serde_json::json;
 use std::io::{Read, Write};
@@ -87,7 +87,7 @@ pub fn main(args: Vec<String>) -> u8 {
         let stdin = std::io::stdin().lock();
         let stdout = std::io::stdout().lock();
         return match jsonl::serve(implementation.as_ref(), stdin, stdout) {
-            Ok(()) => 0,
+            Ok(_) => 0,
             Err(error) => {
                 eprintln!("reptest check --jsonl: {error}");
                 1
@@ -116,12 +116,12 @@ fn read_robots(path: &str) -> Result<Vec<u8>, String> {
 }
 
 fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Options) -> u8 {
-    let loaded = implementation.load(body);
-    let agents: Vec<&str> = options.agents.iter().map(String::as_str).collect();
+    let prepared = Prepared::body(implementation, body);
+    let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
     let mut status = 0;
     let mut stdout = std::io::stdout().lock();
     for url in &options.urls {
-        let answer: Answer = loaded.check(&agents, url);
+        let answer = prepared.check(&agents, url.as_bytes());
         if matches!(answer, Err(ImplError::Failed(_))) {
             status = 1;
         }
@@ -129,7 +129,7 @@ fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Option
             (Ok(outcome), true) => json!({
                 "url": url,
                 "allowed": outcome.allowed,
-                "line": outcome.line,
+                "line": outcome.line.number(),
                 "explanation": outcome.explanation(),
             })
             .to_string(),

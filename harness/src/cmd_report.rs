@@ -2,15 +2,15 @@
 //! third-party parser whose adapter can start here, and write the
 //! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
 
-use crate::case::{load_paths, ProfileId};
-use crate::cli::{default_cases_dir, options_or_exit, Args, UsageError};
-use crate::implementation::{self, Adapter, Implementation, BUILT_IN, DEFAULT_TIMEOUT};
+use crate::case::ProfileId;
+use crate::cli::progress::Progress;
+use crate::cli::workspace::{absolute_root, load_cases_or_exit};
+use crate::cli::{options_or_exit, Args, UsageError};
+use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
+use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::report::conformance::{Conformance, Entry};
 use crate::runner;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 const HELP: &str = "\
 reptest report — regenerate the conformance matrix (every implementation × every case)
@@ -28,89 +28,6 @@ installed (the message for a missing one says how).
 Exit status: 0 when the report was written, 1 when a third-party dependency is missing
 (without --skip-missing), 2 for a usage error or a malformed case file.
 ";
-
-/// A third-party parser run through an adapter under `harness/adapters/`.
-struct ThirdParty {
-    /// The name in the report.
-    name: &'static str,
-    /// What it is, for the summary table.
-    kind: &'static str,
-    /// The profile it sets out to follow.
-    claims: ProfileId,
-    /// The adapter command, relative paths resolved against the workspace root.
-    argv: &'static [&'static str],
-    /// A command that prints the library and its version, and fails when the
-    /// dependency is missing.
-    version: &'static [&'static str],
-    /// How a missing dependency is named in the message.
-    missing: &'static str,
-    /// The shell command that installs the dependency, from the workspace root.
-    install: Option<&'static str>,
-}
-
-const RUST_ADAPTERS: &str = "cargo build --release --manifest-path harness/adapters/rust-robotstxt/Cargo.toml";
-
-/// The third-party parsers, in report order.
-const THIRD_PARTY: [ThirdParty; 5] = [
-    ThirdParty {
-        name: "cpython-robotparser",
-        kind: "Python adapter",
-        claims: ProfileId::Rfc,
-        argv: &["python3", "harness/adapters/python_robotparser.py"],
-        version: &[
-            "python3",
-            "-c",
-            "import platform; print('CPython urllib.robotparser ' + platform.python_version())",
-        ],
-        missing: "python3 not found (install Python 3)",
-        install: None,
-    },
-    ThirdParty {
-        name: "protego",
-        kind: "Python adapter",
-        claims: ProfileId::Rfc,
-        argv: &["python3", "harness/adapters/python_protego.py"],
-        version: &["python3", "harness/adapters/python_protego.py", "--version"],
-        missing: "protego not installed",
-        install: Some("pip install protego"),
-    },
-    ThirdParty {
-        name: "robots-parser",
-        kind: "Node adapter",
-        claims: ProfileId::Rfc,
-        argv: &["node", "harness/adapters/node_robots_parser.js"],
-        version: &["node", "harness/adapters/node_robots_parser.js", "--version"],
-        missing: "robots-parser not installed",
-        install: Some("npm install --prefix ~/.cache/rep/node robots-parser"),
-    },
-    ThirdParty {
-        name: "robotstxt-rs",
-        kind: "Rust adapter",
-        claims: ProfileId::Google,
-        argv: &["harness/adapters/rust-robotstxt/target/release/robotstxt-adapter"],
-        version: &[
-            "harness/adapters/rust-robotstxt/target/release/robotstxt-adapter",
-            "--version",
-        ],
-        missing: "the robotstxt adapter is not built",
-        install: Some(RUST_ADAPTERS),
-    },
-    ThirdParty {
-        name: "texting-robots",
-        kind: "Rust adapter",
-        claims: ProfileId::Rfc,
-        argv: &["harness/adapters/rust-robotstxt/target/release/texting-robots-adapter"],
-        version: &[
-            "harness/adapters/rust-robotstxt/target/release/texting-robots-adapter",
-            "--version",
-        ],
-        missing: "the texting_robots adapter is not built",
-        install: Some(RUST_ADAPTERS),
-    },
-];
-
-/// How long the version probe of one adapter may take.
-const PROBE_TIMEOUT: Duration = Duration::from_secs(20);
 
 struct Options {
     out: Option<PathBuf>,
@@ -146,28 +63,11 @@ pub fn main(args: Vec<String>) -> u8 {
         Ok(options) => options,
         Err(status) => return status,
     };
-    let cases_dir = default_cases_dir();
     // Absolute, so adapters start from any directory and links can be worked out.
-    let root = cases_dir
-        .parent()
-        .filter(|parent| !parent.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let paths = if options.cases.is_empty() {
-        vec![cases_dir]
-    } else {
-        options.cases.clone()
-    };
-    let files = match load_paths(&paths) {
+    let root = absolute_root();
+    let files = match load_cases_or_exit("report", &options.cases) {
         Ok(files) => files,
-        Err(errors) => {
-            eprint!("{errors}");
-            eprintln!(
-                "reptest report: {} problem(s) in the case files; nothing was run.",
-                errors.0.len()
-            );
-            return 2;
-        }
+        Err(status) => return status,
     };
     let mut entries: Vec<Entry> = BUILT_IN.iter().map(|name| built_in_entry(name)).collect();
     let mut impls: Vec<Box<dyn Implementation>> = BUILT_IN
@@ -177,15 +77,9 @@ pub fn main(args: Vec<String>) -> u8 {
     if !options.built_in_only {
         let mut missing = Vec::new();
         for party in &THIRD_PARTY {
-            match probe(party, &root) {
+            match party.probe(&root) {
                 Ok(version) => {
-                    let argv = resolve(party.argv, &root);
-                    impls.push(Box::new(Adapter::new(
-                        party.name.into(),
-                        argv,
-                        party.claims,
-                        DEFAULT_TIMEOUT,
-                    )));
+                    impls.push(Box::new(party.adapter(&root)));
                     entries.push(third_party_entry(party, Some(version), None));
                 }
                 Err(detail) => {
@@ -202,7 +96,11 @@ pub fn main(args: Vec<String>) -> u8 {
             return 1;
         }
     }
-    let matrix = runner::run(&files, &impls);
+    let progress = Progress::new();
+    let matrix = runner::run(&files, &impls, |done, total| {
+        progress.show(&format!("reptest report: {done}/{total} case runs"))
+    });
+    progress.finish();
     let out = options.out.unwrap_or_else(|| root.join("reports"));
     if let Err(error) = std::fs::create_dir_all(&out) {
         eprintln!("reptest report: cannot create {}: {error}", out.display());
@@ -277,70 +175,6 @@ fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Optio
         version,
         claims: party.claims,
         not_run,
-    }
-}
-
-/// `argv` with its program and script paths made absolute against `root`,
-/// so the adapters start from any working directory.
-fn resolve(argv: &[&str], root: &Path) -> Vec<String> {
-    argv.iter()
-        .map(|word| {
-            if word.starts_with("harness/") {
-                root.join(word).display().to_string()
-            } else {
-                word.to_string()
-            }
-        })
-        .collect()
-}
-
-impl ThirdParty {
-    /// What is missing and how to install it, in one line.
-    fn missing_hint(&self) -> String {
-        match self.install {
-            Some(install) => format!("{}: {install}", self.missing),
-            None => self.missing.to_string(),
-        }
-    }
-}
-
-/// Runs the version command of `party`: its first output line, or what
-/// went wrong (the command, its exit status and last stderr line).
-fn probe(party: &ThirdParty, root: &Path) -> Result<String, String> {
-    let argv = resolve(party.version, root);
-    let mut child = Command::new(&argv[0])
-        .args(&argv[1..])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", argv[0]))?;
-    let started = Instant::now();
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if started.elapsed() < PROBE_TIMEOUT => std::thread::sleep(Duration::from_millis(20)),
-            Ok(None) | Err(_) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("`{}` gave no answer", argv.join(" ")));
-            }
-        }
-    };
-    let mut stdout = String::new();
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stdout.take() {
-        let _ = pipe.read_to_string(&mut stdout);
-    }
-    if let Some(mut pipe) = child.stderr.take() {
-        let _ = pipe.read_to_string(&mut stderr);
-    }
-    let version = stdout.lines().next().unwrap_or("").trim();
-    if status.success() && !version.is_empty() {
-        Ok(version.to_string())
-    } else {
-        let said = stderr.lines().last().unwrap_or("no output").trim().to_string();
-        Err(format!("`{}` {status}: {said}", argv.join(" ")))
     }
 }
 

@@ -1,7 +1,9 @@
 //! `reptest run`: load cases, run them against implementations, report.
 
-use crate::case::{load_paths, CaseFile};
-use crate::cli::{default_cases_dir, options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::case::CaseFile;
+use crate::cli::progress::Progress;
+use crate::cli::workspace::load_cases_or_exit;
+use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::BUILT_IN;
 use crate::report::{render, Format};
 use crate::runner;
@@ -66,21 +68,9 @@ pub fn main(args: Vec<String>) -> u8 {
         Ok(options) => options,
         Err(status) => return status,
     };
-    let paths = if options.cases.is_empty() {
-        vec![default_cases_dir()]
-    } else {
-        options.cases.clone()
-    };
-    let files = match load_paths(&paths) {
+    let files = match load_cases_or_exit("run", &options.cases) {
         Ok(files) => files,
-        Err(errors) => {
-            eprint!("{errors}");
-            eprintln!(
-                "reptest run: {} problem(s) in the case files; nothing was run.",
-                errors.0.len()
-            );
-            return 2;
-        }
+        Err(status) => return status,
     };
     let files = filter(files, &options.filters);
     if files.iter().all(|file| file.cases.is_empty()) {
@@ -88,7 +78,11 @@ pub fn main(args: Vec<String>) -> u8 {
         return 2;
     }
     let impls = options.impls.build(&BUILT_IN);
-    let matrix = runner::run(&files, &impls);
+    let progress = Progress::new();
+    let matrix = runner::run(&files, &impls, |done, total| {
+        progress.show(&format!("reptest: {done}/{total} case runs"))
+    });
+    progress.finish();
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(render(&matrix, options.format).as_bytes());
     let _ = stdout.flush();

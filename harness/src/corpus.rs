@@ -2,9 +2,10 @@
 //! in the PyPI sdist `protego==0.7.0` under `tests/test_data/`.
 //!
 //! Fetched at run time (never committed, never in a build script) by
-//! `tools/fetch_sdist.py`, into the same cache as the Google source:
-//! `REP_CACHE_DIR`, else `$XDG_CACHE_HOME/rep`, else `~/.cache/rep`, subdir
-//! `sdists`. The archive is pinned by sha256 and verified on every fetch.
+//! `tools/fetch_sdist.py` into the project's cache, beside the Google source
+//! (the script decides where: `REP_CACHE_DIR`, else `$XDG_CACHE_HOME/rep`,
+//! else `~/.cache/rep`). The archive is pinned by sha256 and verified on
+//! every fetch.
 
 use std::env;
 use std::fmt;
@@ -33,8 +34,6 @@ pub struct CorpusFile {
 /// Why the corpus could not be had.
 #[derive(Debug)]
 pub enum CorpusError {
-    /// No cache directory can be determined.
-    NoCacheDir,
     /// The Python interpreter could not be started.
     NoPython {
         /// The command tried.
@@ -58,9 +57,6 @@ pub enum CorpusError {
 impl fmt::Display for CorpusError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CorpusError::NoCacheDir => {
-                f.write_str("cannot place the corpus cache: set REP_CACHE_DIR (or XDG_CACHE_HOME or HOME)")
-            }
             CorpusError::NoPython { python, error } => write!(
                 f,
                 "cannot run `{python}` to fetch the real-world corpus ({FILENAME}): {error}; install Python 3 \
@@ -79,24 +75,10 @@ impl fmt::Display for CorpusError {
 
 impl std::error::Error for CorpusError {}
 
-/// The cache directory shared with `reference/build.rs`.
-fn cache_dir() -> Result<PathBuf, CorpusError> {
-    if let Some(dir) = env::var_os("REP_CACHE_DIR") {
-        return Ok(PathBuf::from(dir));
-    }
-    if let Some(dir) = env::var_os("XDG_CACHE_HOME") {
-        return Ok(PathBuf::from(dir).join("rep"));
-    }
-    env::var_os("HOME")
-        .map(|home| PathBuf::from(home).join(".cache").join("rep"))
-        .ok_or(CorpusError::NoCacheDir)
-}
-
 /// Fetches (or finds in the cache) the pinned sdist and returns the
 /// directory holding the corpus files.
 pub fn fetch_dir() -> Result<PathBuf, CorpusError> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tools/fetch_sdist.py");
-    let dest = cache_dir()?.join("sdists");
     let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let output = Command::new(&python)
         .arg(&script)
@@ -110,8 +92,6 @@ pub fn fetch_dir() -> Result<PathBuf, CorpusError> {
             "--member",
             MEMBER,
         ])
-        .arg("--dest")
-        .arg(&dest)
         .output()
         .map_err(|error| CorpusError::NoPython {
             python: python.clone(),

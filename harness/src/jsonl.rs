@@ -1,36 +1,36 @@
-//! `reptest check --jsonl`: one JSON request per input line, one JSON answer
-//! per output line, in order. A bad line costs only its own answer.
+//! `reptest check --jsonl`: the batch service. One request per input line,
+//! one answer per output line, in order, in the protocol of
+//! [`crate::protocol`]. A bad line costs only its own answer.
 //!
 //! Parsed bodies are cached, so a stream that asks many questions about the
 //! same robots.txt parses it once; output is buffered and flushed whenever
 //! the input has nothing more waiting, so an interactive client gets each
 //! answer as soon as it was asked for.
 
-use crate::case::decode_base64;
-use crate::implementation::{Answer, Implementation, Loaded};
-use serde::Deserialize;
-use serde_json::json;
+use crate::implementation::{Answer, ImplError, Implementation, Prepared};
+use crate::protocol::{Reply, Request};
 use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// Parsed bodies kept at most; the cache is emptied when it fills up.
 const CACHE_ENTRIES: usize = 64;
 
-#[derive(Deserialize)]
-struct Request {
-    robots: Option<String>,
-    robots_base64: Option<String>,
-    agent: Option<String>,
-    agents: Option<Vec<String>>,
-    url: String,
+/// What a service run saw.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Served {
+    /// Lines answered.
+    pub lines: u64,
+    /// Lines answered with an error (a bad request or a failed check).
+    pub errors: u64,
 }
 
 /// Answers every line of `input` on `output` with `implementation`.
 /// Fails only when reading or writing fails.
-pub fn serve(implementation: &dyn Implementation, input: impl Read, output: impl Write) -> io::Result<()> {
+pub fn serve(implementation: &dyn Implementation, input: impl Read, output: impl Write) -> io::Result<Served> {
     let mut input = BufReader::with_capacity(1 << 16, input);
     let mut output = BufWriter::with_capacity(1 << 16, output);
-    let mut cache: HashMap<Vec<u8>, Box<dyn Loaded + '_>> = HashMap::new();
+    let mut cache: HashMap<Vec<u8>, Prepared<'_>> = HashMap::new();
+    let mut served = Served::default();
     let mut line = Vec::new();
     loop {
         if input.buffer().is_empty() {
@@ -40,15 +40,29 @@ pub fn serve(implementation: &dyn Implementation, input: impl Read, output: impl
         if input.read_until(b'\n', &mut line)? == 0 {
             break;
         }
-        let reply = match answer(implementation, &mut cache, trim_line_end(&line)) {
-            Ok(Ok(outcome)) => json!({ "allowed": outcome.allowed, "line": outcome.line }),
-            Ok(Err(error)) => json!({ "error": error.to_string() }),
-            Err(message) => json!({ "error": message }),
+        served.lines += 1;
+        let (id, answer) = answer(implementation, &mut cache, trim_line_end(&line));
+        let reply = match answer {
+            Ok(Ok(outcome)) => Reply::Verdict {
+                id,
+                allowed: outcome.allowed,
+                line: outcome.line.number(),
+            },
+            Ok(Err(ImplError::Unsupported(why))) => Reply::Unsupported { id, unsupported: why },
+            Ok(Err(error)) => Reply::Error {
+                id,
+                error: error.to_string(),
+            },
+            Err(message) => Reply::Error { id, error: message },
         };
+        if matches!(reply, Reply::Error { .. }) {
+            served.errors += 1;
+        }
         serde_json::to_writer(&mut output, &reply)?;
         output.write_all(b"\n")?;
     }
-    output.flush()
+    output.flush()?;
+    Ok(served)
 }
 
 fn trim_line_end(line: &[u8]) -> &[u8] {
@@ -56,32 +70,30 @@ fn trim_line_end(line: &[u8]) -> &[u8] {
     line.strip_suffix(b"\r").unwrap_or(line)
 }
 
-/// The answer to one request line, or what is wrong with the line.
+/// The request's id (when it could be read) and the answer to it, or what
+/// is wrong with the line.
 fn answer<'i>(
     implementation: &'i dyn Implementation,
-    cache: &mut HashMap<Vec<u8>, Box<dyn Loaded + 'i>>,
+    cache: &mut HashMap<Vec<u8>, Prepared<'i>>,
     line: &[u8],
-) -> Result<Answer, String> {
-    let request: Request = serde_json::from_slice(line).map_err(|e| format!("bad request line: {e}"))?;
-    let body = match (request.robots, request.robots_base64) {
-        (Some(text), None) => text.into_bytes(),
-        (None, Some(encoded)) => {
-            decode_base64(&encoded).map_err(|(at, why)| format!("robots_base64: character {at}: {why}"))?
-        }
-        _ => return Err("give exactly one of robots and robots_base64".into()),
+) -> (Option<u64>, Result<Answer, String>) {
+    let request: Request = match serde_json::from_slice(line) {
+        Ok(request) => request,
+        Err(error) => return (None, Err(format!("bad request line: {error}"))),
     };
-    let agents = match (request.agent, request.agents) {
-        (Some(agent), None) => vec![agent],
-        (None, Some(agents)) if !agents.is_empty() => agents,
-        _ => return Err("give exactly one of agent and agents (a non-empty list)".into()),
-    };
-    let agents: Vec<&str> = agents.iter().map(String::as_str).collect();
-    if !cache.contains_key(&body) {
-        if cache.len() >= CACHE_ENTRIES {
-            cache.clear();
+    let id = request.id;
+    let checked = (|| {
+        let body = request.body()?;
+        let agents = request.agents()?;
+        let agents: Vec<&[u8]> = agents.iter().map(|agent| agent.as_bytes()).collect();
+        if !cache.contains_key(&body) {
+            if cache.len() >= CACHE_ENTRIES {
+                cache.clear();
+            }
+            let prepared = Prepared::body(implementation, &body);
+            cache.insert(body.clone(), prepared);
         }
-        let loaded = implementation.load(&body);
-        cache.insert(body.clone(), loaded);
-    }
-    Ok(cache[&body].check(&agents, &request.url))
+        Ok(cache[&body].check(&agents, request.url.as_bytes()))
+    })();
+    (id, checked)
 }

@@ -1,23 +1,33 @@
 //! `rep-harness`: the conformance suite runner behind `reptest`.
 //!
-//! - [`case`]: the case model and the loader for `cases/**/*.yaml`.
-//! - [`implementation`]: the implementations under test (built-in and external).
-//! - [`runner`]: runs cases against implementations into a decision matrix.
-//! - [`report`]: the matrix as a table, JSON, JUnit XML or Markdown.
-//! - [`cmd_run`], [`cmd_check`], [`cmd_report`]: the `reptest` subcommands.
-//! - [`generate`]: the input generator shared by `reptest diff` and the fuzz targets.
-//! - [`diff`]: the differential engine, minimiser and findings (`reptest diff`, `reptest promote`).
-//! - [`corpus`]: the real-world corpus of robots.txt files.
+//! Four layers, each importing only from the layers above it in this list
+//! (see `harness/README.md` for the picture and the path of one check):
+//!
+//! 1. The model: [`case`] (the case files and their loader), [`protocol`]
+//!    (the JSON-lines protocol), [`corpus`] (the real-world corpus).
+//! 2. The implementations under test: [`implementation`].
+//! 3. The engines: [`runner`] (cases × implementations into a decision
+//!    matrix), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
+//!    the conformance report), [`diff`] (the differential pipeline) and
+//!    [`jsonl`] (the batch service).
+//! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
+//!    `reptest` subcommand: the only code that reads arguments, prints, and
+//!    decides exit statuses.
+//!
+//! The input generator is its own crate, `rep-generate`, shared with the fuzz
+//! targets.
 
 pub mod case;
 pub mod cli;
 pub mod cmd_check;
+pub mod cmd_diff;
+pub mod cmd_promote;
 pub mod cmd_report;
 pub mod cmd_run;
 pub mod corpus;
 pub mod diff;
-pub mod generate;
 pub mod implementation;
 pub mod jsonl;
+pub mod protocol;
 pub mod report;
 pub mod runner;

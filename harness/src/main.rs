@@ -23,9 +23,9 @@ fn main() -> ExitCode {
     let status = match command.as_deref() {
         Some("run") => rep_harness::cmd_run::main(rest),
         Some("check") => rep_harness::cmd_check::main(rest),
-        Some("diff") => rep_harness::diff::diff_main(&rest),
+        Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
-        Some("promote") => rep_harness::diff::promote_main(&rest),
+        Some("promote") => rep_harness::cmd_promote::main(rest),
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             0

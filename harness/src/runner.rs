@@ -2,9 +2,7 @@
 //! implementation → answer) and how each answer scores under each profile.
 
 use crate::case::{Case, CaseFile, Check, Expect, ProfileId};
-use crate::implementation::{Answer, ImplError, Implementation, Loaded};
-use std::io::{IsTerminal, Write};
-use std::panic::{catch_unwind, AssertUnwindSafe};
+use crate::implementation::{Answer, ImplError, Implementation, Prepared};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -154,14 +152,19 @@ impl Matrix<'_> {
 }
 
 /// Runs every check of every case in `files` against every implementation,
-/// in parallel. Progress goes to stderr when it is a terminal.
-pub fn run<'a>(files: &'a [CaseFile], impls: &[Box<dyn Implementation>]) -> Matrix<'a> {
+/// in parallel, calling `progress(done, total)` after each case run (from
+/// worker threads).
+pub fn run<'a>(
+    files: &'a [CaseFile],
+    impls: &[Box<dyn Implementation>],
+    progress: impl Fn(usize, usize) + Sync,
+) -> Matrix<'a> {
     let start = Instant::now();
     let cases: Vec<&Case> = files.iter().flat_map(|file| &file.cases).collect();
     let jobs = cases.len() * impls.len();
     let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Vec<Answer>>>> = Mutex::new((0..jobs).map(|_| None).collect());
-    let progress = Progress::new(jobs);
     let threads = std::thread::available_parallelism()
         .map_or(2, |n| n.get())
         .min(jobs.max(1));
@@ -174,11 +177,10 @@ pub fn run<'a>(files: &'a [CaseFile], impls: &[Box<dyn Implementation>]) -> Matr
                 }
                 let answers = run_case(cases[job / impls.len()], impls[job % impls.len()].as_ref());
                 results.lock().unwrap_or_else(|p| p.into_inner())[job] = Some(answers);
-                progress.tick();
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs);
             });
         }
     });
-    progress.finish();
     let mut results = results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter();
     let mut rows = Vec::new();
     for case in cases {
@@ -203,72 +205,11 @@ pub fn run<'a>(files: &'a [CaseFile], impls: &[Box<dyn Implementation>]) -> Matr
     }
 }
 
-/// Every check of `case` against one implementation. A panic inside the
-/// implementation is an error for the checks it affects, not the end of the run.
+/// Every check of `case` against one implementation.
 fn run_case(case: &Case, implementation: &dyn Implementation) -> Vec<Answer> {
-    let loaded = catch_unwind(AssertUnwindSafe(|| match &case.response {
-        Some(response) => implementation.load_response(response, &case.body),
-        None => Some(implementation.load(&case.body)),
-    }));
-    let loaded: Box<dyn Loaded + '_> = match loaded {
-        Ok(Some(loaded)) => loaded,
-        Ok(None) => {
-            let why = ImplError::Unsupported("does not model fetching".into());
-            return vec![Err(why); case.checks.len()];
-        }
-        Err(panic) => return vec![Err(panicked(panic.as_ref())); case.checks.len()],
-    };
+    let prepared = Prepared::case(implementation, case.response.as_ref(), &case.body);
     case.checks
         .iter()
-        .map(|check| {
-            catch_unwind(AssertUnwindSafe(|| loaded.check(&check.agent_refs(), &check.url)))
-                .unwrap_or_else(|panic| Err(panicked(panic.as_ref())))
-        })
+        .map(|check| prepared.check(&check.agent_bytes(), check.url.as_bytes()))
         .collect()
-}
-
-fn panicked(panic: &(dyn std::any::Any + Send)) -> ImplError {
-    let message = panic
-        .downcast_ref::<&str>()
-        .map(|s| s.to_string())
-        .or_else(|| panic.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "(no message)".into());
-    ImplError::Failed(format!("the implementation panicked: {message}"))
-}
-
-/// A one-line progress counter on stderr, shown only on a terminal.
-struct Progress {
-    total: usize,
-    done: AtomicUsize,
-    shown: bool,
-    last: Mutex<Instant>,
-}
-
-impl Progress {
-    fn new(total: usize) -> Progress {
-        Progress {
-            total,
-            done: AtomicUsize::new(0),
-            shown: std::io::stderr().is_terminal(),
-            last: Mutex::new(Instant::now()),
-        }
-    }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if !self.shown {
-            return;
-        }
-        let mut last = self.last.lock().unwrap_or_else(|p| p.into_inner());
-        if last.elapsed() >= Duration::from_millis(100) {
-            *last = Instant::now();
-            let _ = write!(std::io::stderr(), "\rreptest: {done}/{} case runs", self.total);
-        }
-    }
-
-    fn finish(&self) {
-        if self.shown {
-            let _ = write!(std::io::stderr(), "\r\x1b[K");
-        }
-    }
 }

@@ -7,8 +7,10 @@ use std::fs;
 use std::path::PathBuf;
 
 use rep::Profile;
-use rep_harness::case::{load_paths, Expect};
-use rep_harness::diff::{finding_id, promote, Differ, Engine, Finding, Probe, TODO_MARKER};
+use rep_harness::case::{load_paths, Expect, UNWRITTEN_WHY_MARKER as TODO_MARKER};
+use rep_harness::diff::{finding_id, promote, Differ, Finding, Probe};
+use rep_harness::implementation::{GoogleReference, RepImpl};
+use std::sync::Arc;
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("reptest-{name}-{}", std::process::id()));
@@ -28,7 +30,7 @@ fn awkward_probe() -> Probe {
 
 #[test]
 fn a_written_finding_loads_as_a_case_and_promotes() {
-    let differ = Differ::new(Engine::Rep(Profile::RFC9309), Engine::Google);
+    let differ = Differ::new(Arc::new(RepImpl::new(Profile::RFC9309)), Arc::new(GoogleReference));
     let probe = awkward_probe();
     let agents = probe.agent_bytes();
     let google = rep_reference::check_bytes(&probe.body, &agents, probe.url.as_bytes()).expect("Google answers");

@@ -6,7 +6,9 @@
 //! one profile only. Buried in noise, it must come out small.
 
 use rep::{Profile, Switch};
-use rep_harness::diff::{minimise, Differ, Engine, Probe};
+use rep_harness::diff::{minimise, Differ, Probe};
+use rep_harness::implementation::RepImpl;
+use std::sync::Arc;
 
 fn noisy_probe() -> Probe {
     let mut body = String::from("# a long file\nSitemap: https://example.com/s.xml\n");
@@ -25,7 +27,10 @@ fn noisy_probe() -> Probe {
 
 #[test]
 fn a_percent_escape_disagreement_shrinks_to_a_few_bytes() {
-    let differ = Differ::new(Engine::Rep(Profile::RFC9309), Engine::Rep(Profile::GOOGLE));
+    let differ = Differ::new(
+        Arc::new(RepImpl::new(Profile::RFC9309)),
+        Arc::new(RepImpl::new(Profile::GOOGLE)),
+    );
     let probe = noisy_probe();
     let original = differ.judge_probe(&probe).expect("the profiles disagree on /%62az");
     assert!(

@@ -8,7 +8,9 @@
 //! (d) JUnit output is well-formed XML with one test case per check.
 
 use rep_harness::case::{load_paths, CaseFile, Expect, ProfileId};
-use rep_harness::implementation::{built_in, Answer, ImplError, Implementation, Loaded, Outcome, BUILT_IN};
+use rep_harness::implementation::{
+    built_in, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome, BUILT_IN,
+};
 use rep_harness::report::{render, Format};
 use rep_harness::runner::{run, Status};
 use std::path::PathBuf;
@@ -33,7 +35,7 @@ fn fixtures(dir: &str) -> PathBuf {
 fn every_expectation_holds_on_the_implementation_claiming_its_profile() {
     let files = suite();
     let impls: Vec<Box<dyn Implementation>> = BUILT_IN.iter().filter_map(|name| built_in(name)).collect();
-    let matrix = run(&files, &impls);
+    let matrix = run(&files, &impls, |_, _| {});
     let mut problems = Vec::new();
     for row in &matrix.rows {
         for (index, info) in matrix.impls.iter().enumerate() {
@@ -80,7 +82,7 @@ fn google_expectations_are_what_googles_parser_decides() {
                 let Some(expected) = check.google.allowed() else {
                     continue;
                 };
-                let verdict = rep_reference::check(&case.body, &check.agent_refs(), &check.url)
+                let verdict = rep_reference::check_bytes(&case.body, &check.agent_bytes(), check.url.as_bytes())
                     .unwrap_or_else(|e| panic!("{}#{}: {e}", case.id, index + 1));
                 checked += 1;
                 if verdict.allowed != expected {
@@ -194,13 +196,13 @@ struct Stub;
 struct StubLoaded;
 
 impl Loaded for StubLoaded {
-    fn check(&self, _agents: &[&str], url: &str) -> Answer {
+    fn check(&self, _agents: &[&[u8]], url: &[u8]) -> Answer {
         match url {
-            "/x" => Err(ImplError::Failed("boom <\u{1}>".into())),
-            "/after/ok" => Err(ImplError::Unsupported("not today".into())),
+            b"/x" => Err(ImplError::Failed("boom <\u{1}>".into())),
+            b"/after/ok" => Err(ImplError::Unsupported("not today".into())),
             _ => Ok(Outcome {
                 allowed: true,
-                line: Some(1),
+                line: DecidingLine::At(1),
                 detail: None,
             }),
         }
@@ -256,7 +258,7 @@ fn junit_is_valid_xml_with_one_testcase_per_check() {
         built_in("google").unwrap(),
         Box::new(Stub),
     ];
-    let matrix = run(&files, &impls);
+    let matrix = run(&files, &impls, |_, _| {});
     let checks = matrix.rows.len();
     let suites = junit_testcases(&render(&matrix, Format::Junit));
     assert_eq!(suites.len(), 3);
@@ -282,7 +284,7 @@ fn junit_is_valid_xml_with_one_testcase_per_check() {
     // The whole suite as well.
     let suite_files = suite();
     let impls: Vec<Box<dyn Implementation>> = BUILT_IN.iter().filter_map(|name| built_in(name)).collect();
-    let matrix = run(&suite_files, &impls);
+    let matrix = run(&suite_files, &impls, |_, _| {});
     for (name, count, _) in junit_testcases(&render(&matrix, Format::Junit)) {
         assert_eq!(count, matrix.rows.len(), "{name}");
     }
@@ -292,7 +294,7 @@ fn junit_is_valid_xml_with_one_testcase_per_check() {
 fn json_report_lists_every_answer() {
     let files = load_paths(&[fixtures("valid")]).unwrap_or_else(|e| panic!("{e}"));
     let impls: Vec<Box<dyn Implementation>> = vec![built_in("rep-google").unwrap(), Box::new(Stub)];
-    let matrix = run(&files, &impls);
+    let matrix = run(&files, &impls, |_, _| {});
     let report: serde_json::Value = serde_json::from_str(&render(&matrix, Format::Json)).unwrap();
     let checks = report["checks"].as_array().unwrap();
     assert_eq!(checks.len(), matrix.rows.len());
@@ -308,7 +310,7 @@ fn json_report_lists_every_answer() {
 fn markdown_and_table_show_misses_with_the_deciding_line() {
     let files = load_paths(&[fixtures("valid/basic.yaml")]).unwrap_or_else(|e| panic!("{e}"));
     let impls: Vec<Box<dyn Implementation>> = vec![built_in("rep-rfc").unwrap(), Box::new(Stub)];
-    let matrix = run(&files, &impls);
+    let matrix = run(&files, &impls, |_, _| {});
     let table = render(&matrix, Format::Table);
     assert!(table.contains("MISS basic/longest-match-wins#2"), "{table}");
     assert!(table.contains(">    2 | Disallow: /archive"), "{table}");

@@ -2,7 +2,7 @@
 //! crashes, hangs and answers garbage) and the per-check command template.
 
 use rep_harness::case::{load_paths, ProfileId};
-use rep_harness::implementation::{split_command, Adapter, CommandTemplate, ImplError, Implementation};
+use rep_harness::implementation::{check_once, split_command, Adapter, CommandTemplate, ImplError, Implementation};
 use rep_harness::runner::{run, Status};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -25,8 +25,8 @@ fn adapter(script: &str, timeout: Duration) -> Adapter {
 fn a_misbehaving_adapter_costs_only_its_own_checks() {
     let flaky = adapter("tests/fixtures/flaky_adapter.py", Duration::from_millis(1500));
     let body = b"User-agent: *\nAllow: /\n";
-    let ok = |url: &str| flaky.check(body, &["A"], url);
-    assert_eq!(ok("/fine").map(|o| (o.allowed, o.line)), Ok((true, Some(1))));
+    let ok = |url: &str| check_once(&flaky, body, &[b"A"], url.as_bytes());
+    assert_eq!(ok("/fine").map(|o| (o.allowed, o.line.number())), Ok((true, Some(1))));
     match ok("/crash") {
         Err(ImplError::Failed(why)) => {
             assert!(why.contains("exited"), "{why}");
@@ -51,7 +51,10 @@ fn a_misbehaving_adapter_costs_only_its_own_checks() {
     assert!(matches!(ok("/error"), Err(ImplError::Failed(why)) if why.contains("asked to fail")));
     assert!(matches!(ok("/multi"), Err(ImplError::Unsupported(_))));
     // Not UTF-8: sent as base64, which this adapter ignores (no "robots" key).
-    assert_eq!(flaky.check(b"Allow\xff", &["A"], "/fine").map(|o| o.allowed), Ok(false));
+    assert_eq!(
+        check_once(&flaky, b"Allow\xff", &[b"A"], b"/fine").map(|o| o.allowed),
+        Ok(false)
+    );
 }
 
 #[test]
@@ -62,7 +65,9 @@ fn an_adapter_that_cannot_start_is_an_error_per_check() {
         ProfileId::Rfc,
         Duration::from_secs(1),
     );
-    assert!(matches!(missing.check(b"", &["A"], "/"), Err(ImplError::Failed(why)) if why.contains("cannot start")));
+    assert!(
+        matches!(check_once(&missing, b"", &[b"A"], b"/"), Err(ImplError::Failed(why)) if why.contains("cannot start"))
+    );
 }
 
 #[test]
@@ -72,7 +77,7 @@ fn cpython_robotparser_runs_the_fixture_suite_through_the_adapter() {
         "adapters/python_robotparser.py",
         Duration::from_secs(5),
     ))];
-    let matrix = run(&files, &impls);
+    let matrix = run(&files, &impls, |_, _| {});
     let status = |id: &str| {
         let row = matrix
             .rows
@@ -104,7 +109,9 @@ fn command(template: &str) -> CommandTemplate {
 #[test]
 fn command_templates_answer_by_printed_word_or_exit_code() {
     let body = b"User-agent: *\nDisallow: /private\n";
-    let allowed = |template: &str, url: &str| command(template).check(body, &["FooBot"], url).map(|o| o.allowed);
+    let allowed = |template: &str, url: &str| {
+        check_once(&command(template), body, &[b"FooBot"], url.as_bytes()).map(|o| o.allowed)
+    };
     assert_eq!(allowed("true", "/"), Ok(true));
     assert_eq!(allowed("false", "/"), Ok(false));
     // The printed word wins over the exit code; DISALLOWED is not ALLOWED.
@@ -118,15 +125,15 @@ fn command_templates_answer_by_printed_word_or_exit_code() {
     assert_eq!(allowed(grep, "/private"), Ok(false));
     assert_eq!(allowed(grep, "/public"), Ok(true));
     assert!(matches!(
-        command("sh -c 'kill -9 $$'").check(body, &["A"], "/"),
+        check_once(&command("sh -c 'kill -9 $$'"), body, &[b"A"], b"/"),
         Err(ImplError::Failed(why)) if why.contains("died")
     ));
     assert!(matches!(
-        command("sleep 30").check(body, &["A"], "/"),
+        check_once(&command("sleep 30"), body, &[b"A"], b"/"),
         Err(ImplError::Failed(why)) if why.contains("no answer within")
     ));
     assert!(matches!(
-        command("true").check(body, &["A", "B"], "/"),
+        check_once(&command("true"), body, &[b"A", b"B"], b"/"),
         Err(ImplError::Unsupported(_))
     ));
 }

@@ -14,8 +14,8 @@
 //! package index), then read from the cache.
 
 use rep::{Profile, Robots};
+use rep_generate::{harvest, variants};
 use rep_harness::corpus;
-use rep_harness::generate::{harvest, variants};
 
 /// Bytes of Google parsing budgeted per file (checks × file size).
 const PARSE_BUDGET_PER_FILE: usize = 256 << 10;

@@ -6,7 +6,9 @@
 //! `cargo run --release -p rep-harness -- diff --iterations 1000000 --seed 1`.
 
 use rep::Profile;
-use rep_harness::diff::{run, Budget, Config, Differ, Engine};
+use rep_harness::diff::{run, Budget, Config, Differ};
+use rep_harness::implementation::{describe, GoogleReference, RepImpl};
+use std::sync::Arc;
 
 const CHECKS: u64 = 100_000;
 const SEED: u64 = 20_261_130;
@@ -14,7 +16,7 @@ const SEED: u64 = 20_261_130;
 #[test]
 fn rep_google_agrees_with_google_on_100_000_generated_checks() {
     let config = Config {
-        differ: Differ::new(Engine::Rep(Profile::GOOGLE), Engine::Google),
+        differ: Differ::new(Arc::new(RepImpl::new(Profile::GOOGLE)), Arc::new(GoogleReference)),
         budget: Budget::Checks(CHECKS),
         seed: SEED,
         corpus: &[],
@@ -33,8 +35,8 @@ fn rep_google_agrees_with_google_on_100_000_generated_checks() {
                 String::from_utf8_lossy(&e.probe.body),
                 e.probe.agents,
                 e.probe.url,
-                e.disagreement.a,
-                e.disagreement.b
+                describe(&e.disagreement.a),
+                describe(&e.disagreement.b)
             )
         })
         .collect();

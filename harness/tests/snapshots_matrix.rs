@@ -50,7 +50,7 @@ fn decision_matrix_per_case_file() {
     assert_eq!(impls.len(), 3);
     insta::glob!("../../cases", "**/*.yaml", |path| {
         let files = load_paths(&[path.to_path_buf()]).unwrap_or_else(|errors| panic!("{errors}"));
-        let matrix = run(&files, &impls);
+        let matrix = run(&files, &impls, |_, _| {});
         let mut settings = insta::Settings::clone_current();
         settings.set_description(files[0].source.clone());
         settings.set_omit_expression(true);

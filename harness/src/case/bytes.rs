@@ -1,7 +1,6 @@
 //! Decoders for the byte-exact body forms of a case: the escaped form
 //! (`robots_escaped`, `escaped` parts) and base64 (`robots_base64`, `base64`
-//! parts), plus the base64 encoder the adapter protocol uses for bodies that
-//! are not UTF-8.
+//! parts).
 
 /// Decodes the escaped body form: `\n \r \t \0 \\ \" \xHH` (one byte) and
 /// `\u{H…}` (a code point, written as UTF-8). Every other character stands
@@ -87,71 +86,57 @@ pub fn unescape(text: &str) -> Result<Vec<u8>, (usize, String)> {
     Ok(out)
 }
 
-const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 /// Decodes standard base64 (RFC 4648 §4, `=` padding optional). ASCII
 /// whitespace is ignored, so long values may be folded over several lines.
 ///
 /// On error, returns the character offset of the problem and what is wrong.
 pub fn decode_base64(text: &str) -> Result<Vec<u8>, (usize, String)> {
-    let mut out = Vec::with_capacity(text.len() / 4 * 3);
-    let mut acc: u32 = 0;
-    let mut bits = 0;
-    let mut padding = 0;
-    let mut digits = 0usize;
-    for (offset, c) in text.chars().enumerate() {
-        if c.is_ascii_whitespace() {
-            continue;
-        }
-        if c == '=' {
-            padding += 1;
-            continue;
-        }
-        let value = match ALPHABET.iter().position(|&a| a as char == c) {
-            Some(value) if padding == 0 => value as u32,
-            Some(_) => return Err((offset, "data after `=` padding".into())),
-            None => {
-                return Err((
-                    offset,
-                    format!("{c:?} is not a base64 character (A-Z a-z 0-9 + / and = padding)"),
-                ))
-            }
-        };
-        digits += 1;
-        acc = (acc << 6) | value;
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((acc >> bits) as u8);
-            acc &= (1 << bits) - 1;
-        }
-    }
-    if digits % 4 == 1 || (padding > 0 && !(digits + padding).is_multiple_of(4)) || padding > 2 {
+    use base64::engine::{general_purpose::GeneralPurpose, DecodePaddingMode, GeneralPurposeConfig};
+    use base64::{alphabet, DecodeError, Engine as _};
+    const LENIENT: GeneralPurpose = GeneralPurpose::new(
+        &alphabet::STANDARD,
+        GeneralPurposeConfig::new()
+            .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+            .with_decode_allow_trailing_bits(true),
+    );
+    // Offsets in the decoder's input map back to characters of `text`.
+    let kept: Vec<(usize, char)> = text
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| !c.is_ascii_whitespace())
+        .collect();
+    if let Some(&(offset, c)) = kept.iter().find(|(_, c)| !c.is_ascii()) {
         return Err((
-            text.chars().count(),
-            "the base64 text is truncated: its length (without whitespace) must be a multiple of 4 with padding".into(),
+            offset,
+            format!("{c:?} is not a base64 character (A-Z a-z 0-9 + / and = padding)"),
         ));
     }
-    Ok(out)
-}
-
-/// Encodes `bytes` as standard padded base64.
-pub fn encode_base64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |acc, (i, &b)| acc | (b as u32) << (16 - 8 * i));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(ALPHABET[(n >> (18 - 6 * i)) as usize & 63] as char);
-            } else {
-                out.push('=');
-            }
-        }
+    let compact: String = kept.iter().map(|&(_, c)| c).collect();
+    let truncated = || {
+        (
+            text.chars().count(),
+            "the base64 text is truncated: its length (without whitespace) must be a multiple of 4 with padding"
+                .to_string(),
+        )
+    };
+    // Padding is optional, but padding that is there must be whole.
+    if compact.contains('=') && !compact.len().is_multiple_of(4) {
+        return Err(truncated());
     }
-    out
+    let at = |index: usize| kept.get(index).map_or(text.chars().count(), |&(offset, _)| offset);
+    LENIENT.decode(&compact).map_err(|error| match error {
+        DecodeError::InvalidByte(index, b'=') | DecodeError::InvalidLastSymbol(index, b'=') => {
+            (at(index), "data after `=` padding".into())
+        }
+        DecodeError::InvalidByte(index, byte) | DecodeError::InvalidLastSymbol(index, byte) => (
+            at(index),
+            format!(
+                "{:?} is not a base64 character (A-Z a-z 0-9 + / and = padding)",
+                byte as char
+            ),
+        ),
+        DecodeError::InvalidLength(_) | DecodeError::InvalidPadding => truncated(),
+    })
 }
 
 #[cfg(test)]
@@ -188,10 +173,14 @@ mod tests {
             b"foobar",
             b"\x00\xFF\xFE",
         ] {
-            let encoded = encode_base64(input);
+            let encoded = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, input);
             assert_eq!(decode_base64(&encoded).unwrap(), input, "{encoded}");
+            assert_eq!(
+                decode_base64(encoded.trim_end_matches('=')).unwrap(),
+                input,
+                "{encoded}"
+            );
         }
-        assert_eq!(encode_base64(b"foobar"), "Zm9vYmFy");
         assert_eq!(decode_base64("VXNlci1hZ2VudDogKgo=").unwrap(), b"User-agent: *\n");
         assert_eq!(decode_base64("Zm9v\n YmE=").unwrap(), b"fooba");
     }

@@ -1,13 +1,17 @@
 //! The case model: what a case file under `cases/` describes once it has
 //! been loaded and checked. See `cases/README.md` for the file format.
 
+mod body;
 mod bytes;
+mod discover;
 mod load;
 mod locate;
 mod raw;
+mod validate;
 
-pub use bytes::{decode_base64, encode_base64, unescape};
-pub use load::{load_paths, LoadError, LoadErrors, UNWRITTEN_WHY_MARKER};
+pub use bytes::{decode_base64, unescape};
+pub use load::{load_paths, LoadError, LoadErrors};
+pub use validate::UNWRITTEN_WHY_MARKER;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -165,9 +169,9 @@ impl Check {
         }
     }
 
-    /// The agents as `&str`s, the form implementations take.
-    pub fn agent_refs(&self) -> Vec<&str> {
-        self.agents.iter().map(String::as_str).collect()
+    /// The agents as bytes, the form implementations take.
+    pub fn agent_bytes(&self) -> Vec<&[u8]> {
+        self.agents.iter().map(String::as_bytes).collect()
     }
 }
 
@@ -203,4 +207,28 @@ pub struct CaseFile {
     pub source: String,
     /// Its cases, in file order.
     pub cases: Vec<Case>,
+}
+
+#[cfg(test)]
+impl Case {
+    /// A one-check case for unit tests: agent `A`, URL `/`, an empty body,
+    /// the given expectations, id `x/y` in `x.yaml`.
+    pub(crate) fn sample(rfc: Expect, google: Expect) -> Case {
+        Case {
+            id: "x/y".into(),
+            name: "y".into(),
+            why: "w".into(),
+            body: Vec::new(),
+            response: None,
+            checks: vec![Check {
+                agents: vec!["A".into()],
+                url: "/".into(),
+                rfc,
+                google,
+                basis: Basis::default(),
+            }],
+            file: "x.yaml".into(),
+            line: 1,
+        }
+    }
 }

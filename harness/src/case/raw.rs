@@ -46,34 +46,34 @@ fn one() -> u32 {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawResponse {
-    pub status: Status,
+    pub status: HttpStatus,
     #[serde(default)]
     pub redirects: u32,
 }
 
 /// An HTTP status (100..=599), or `network-error` (`None`).
-pub struct Status(pub Option<u16>);
+pub struct HttpStatus(pub Option<u16>);
 
-impl<'de> Deserialize<'de> for Status {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Status, D::Error> {
+impl<'de> Deserialize<'de> for HttpStatus {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HttpStatus, D::Error> {
         struct StatusVisitor;
         impl Visitor<'_> for StatusVisitor {
-            type Value = Status;
+            type Value = HttpStatus;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("an HTTP status from 100 to 599, or network-error")
             }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Status, E> {
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<HttpStatus, E> {
                 match u16::try_from(v) {
-                    Ok(status) if (100..=599).contains(&status) => Ok(Status(Some(status))),
+                    Ok(status) if (100..=599).contains(&status) => Ok(HttpStatus(Some(status))),
                     _ => Err(E::invalid_value(de::Unexpected::Unsigned(v), &self)),
                 }
             }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Status, E> {
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<HttpStatus, E> {
                 Err(E::invalid_value(de::Unexpected::Signed(v), &self))
             }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Status, E> {
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<HttpStatus, E> {
                 match v {
-                    "network-error" => Ok(Status(None)),
+                    "network-error" => Ok(HttpStatus(None)),
                     _ => Err(E::invalid_value(de::Unexpected::Str(v), &self)),
                 }
             }

@@ -4,12 +4,14 @@
 //! in the deciding line is a failure. For two `rep` profiles (normally
 //! `rep-rfc` against `rep-google`) a difference is expected, but it must be
 //! *explained* by the switches that differ between the profiles (see
-//! [`explain`]). A difference that no switch accounts for means behaviour
+//! [`rep::explain`]). A difference that no switch accounts for means behaviour
 //! leaked outside the switches (a size limit, state kept between checks).
 
-use rep::{Profile, Switch};
+use std::sync::Arc;
 
-use super::engine::{Answer, Engine};
+use rep::{Explanation, Switch};
+
+use crate::implementation::{agree, check_once, describe, guard, Answer, Implementation};
 
 /// One self-contained check: a body, the agents and the URL.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -23,7 +25,7 @@ pub struct Probe {
 }
 
 impl Probe {
-    /// The agents as byte slices, the form both implementations take.
+    /// The agents as byte slices, the form implementations take.
     pub fn agent_bytes(&self) -> Vec<&[u8]> {
         self.agents.iter().map(|agent| agent.as_bytes()).collect()
     }
@@ -45,18 +47,25 @@ pub struct Disagreement {
     pub b: Answer,
 }
 
+impl Disagreement {
+    /// `class: <a's answer> vs <b's answer>`, for one-line reports.
+    pub fn summary(&self) -> String {
+        format!("{}: {} vs {}", self.class, describe(&self.a), describe(&self.b))
+    }
+}
+
 /// A pair of implementations to compare.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Differ {
     /// The first implementation.
-    pub a: Engine,
+    pub a: Arc<dyn Implementation>,
     /// The second implementation.
-    pub b: Engine,
+    pub b: Arc<dyn Implementation>,
 }
 
 impl Differ {
     /// Compares `a` with `b`.
-    pub fn new(a: Engine, b: Engine) -> Differ {
+    pub fn new(a: Arc<dyn Implementation>, b: Arc<dyn Implementation>) -> Differ {
         Differ { a, b }
     }
 
@@ -64,45 +73,42 @@ impl Differ {
     pub fn judge_probe(&self, probe: &Probe) -> Option<Disagreement> {
         let agents = probe.agent_bytes();
         let url = probe.url.as_bytes();
-        let a = self.a.check_once(&probe.body, &agents, url);
-        let b = self.b.check_once(&probe.body, &agents, url);
+        let a = check_once(self.a.as_ref(), &probe.body, &agents, url);
+        let b = check_once(self.b.as_ref(), &probe.body, &agents, url);
         self.judge(&probe.body, &agents, url, a, b)
     }
 
     /// Classifies answers already obtained for (body, agents, url); `None`
     /// when they agree.
     pub fn judge(&self, body: &[u8], agents: &[&[u8]], url: &[u8], a: Answer, b: Answer) -> Option<Disagreement> {
-        if a.agrees_with(&b) {
+        if agree(&a, &b) {
             return None;
         }
         let mut switches = Vec::new();
-        let (class, failure) = match (&a, &b, &self.a, &self.b) {
-            // Unreachable (an unsupported answer agrees with anything), but
-            // spelled out so that the match stays exhaustive.
-            (Answer::Unsupported(_), _, _, _) | (_, Answer::Unsupported(_), _, _) => return None,
-            (Answer::Failed(_), _, _, _) | (_, Answer::Failed(_), _, _) => ("failed".to_owned(), true),
-            (
-                Answer::Decided { allowed: x, .. },
-                Answer::Decided { allowed: y, .. },
-                Engine::Rep(pa),
-                Engine::Rep(pb),
-            ) => match explain(*pa, *pb, body, agents, url, &a, &b) {
-                Explanation::Single(credited) => {
-                    switches = credited;
-                    ("explained by a switch".to_owned(), false)
+        let (class, failure) = match (&a, &b, self.a.rep_profile(), self.b.rep_profile()) {
+            (Err(_), _, _, _) | (_, Err(_), _, _) => ("failed".to_owned(), true),
+            (Ok(x), Ok(y), Some(pa), Some(pb)) => {
+                // A panic while explaining is reported like any other failure.
+                match guard(|| rep::explain(pa, pb, body, agents, url)) {
+                    Ok(Explanation::Single(credited)) => {
+                        switches = credited;
+                        ("explained by a switch".to_owned(), false)
+                    }
+                    Ok(Explanation::Combination(credited)) => {
+                        switches = credited;
+                        ("explained by a combination".to_owned(), false)
+                    }
+                    Ok(Explanation::Agree | Explanation::Unexplained) => {
+                        let what = if x.allowed != y.allowed { "allowed" } else { "line" };
+                        (format!("unexplained {what}"), true)
+                    }
+                    Err(_) => ("failed".to_owned(), true),
                 }
-                Explanation::Combination(credited) => {
-                    switches = credited;
-                    ("explained by a combination".to_owned(), false)
-                }
-                Explanation::None => {
-                    let what = if x != y { "allowed" } else { "line" };
-                    (format!("unexplained {what}"), true)
-                }
-            },
-            (Answer::Decided { allowed: x, .. }, Answer::Decided { allowed: y, .. }, _, _) => {
-                ((if x != y { "allowed" } else { "line" }).to_owned(), true)
             }
+            (Ok(x), Ok(y), _, _) => (
+                (if x.allowed != y.allowed { "allowed" } else { "line" }).to_owned(),
+                true,
+            ),
         };
         Some(Disagreement {
             class,
@@ -111,63 +117,5 @@ impl Differ {
             a,
             b,
         })
-    }
-}
-
-/// How a difference between two profiles is accounted for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Explanation {
-    /// Flipping any one of these switches alone, on one side or the other,
-    /// moves that side's answer.
-    Single(Vec<Switch>),
-    /// No single flip moves either side (the switches interact, e.g. a line
-    /// needs both `missing-colon` and `ascii-whitespace-trim`), but walking
-    /// from one profile to the other one switch at a time reaches the other
-    /// answer; these are the steps that changed it.
-    Combination(Vec<Switch>),
-    /// Nothing accounts for it.
-    None,
-}
-
-/// Accounts for profiles `a` and `b` answering `answer_a` and `answer_b` on
-/// (body, agents, url) with the switches that differ between them: first
-/// each switch flipped alone on either side, then, if none moves an answer,
-/// the switches turned from `a`'s setting to `b`'s one after another.
-pub fn explain(
-    a: Profile,
-    b: Profile,
-    body: &[u8],
-    agents: &[&[u8]],
-    url: &[u8],
-    answer_a: &Answer,
-    answer_b: &Answer,
-) -> Explanation {
-    let differing = a.differing_switches(&b);
-    let answer = |profile: Profile| Engine::Rep(profile).check_once(body, agents, url);
-    let single: Vec<Switch> = differing
-        .iter()
-        .copied()
-        .filter(|&switch| {
-            answer(a.with(switch, b.is_on(switch))) != *answer_a || answer(b.with(switch, a.is_on(switch))) != *answer_b
-        })
-        .collect();
-    if !single.is_empty() {
-        return Explanation::Single(single);
-    }
-    let mut profile = a;
-    let mut current = answer_a.clone();
-    let mut steps = Vec::new();
-    for switch in differing {
-        profile = profile.with(switch, b.is_on(switch));
-        let next = answer(profile);
-        if next != current {
-            steps.push(switch);
-            current = next;
-        }
-    }
-    if current == *answer_b && !steps.is_empty() {
-        Explanation::Combination(steps)
-    } else {
-        Explanation::None
     }
 }

@@ -8,18 +8,13 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rep::Profile;
-
 use super::compare::{Differ, Disagreement, Probe};
-use super::engine::{Answer, Engine};
+use crate::implementation::{built_in, check_once, describe, Answer};
 
-/// The `why` a promoted case carries until a person writes one. The case
-/// loader rejects any `why` that starts with [`TODO_MARKER`].
+/// The `why` a promoted case carries until a person writes one: it starts
+/// with [`crate::case::UNWRITTEN_WHY_MARKER`], so the case loader rejects it.
 pub const WHY_PLACEHOLDER: &str = "TODO: say which rule this case pins and cite it (RFC 9309 section or Google \
                                    behaviour), and confirm the rfc expectation";
-
-/// The prefix that marks a `why` as not yet written; the case loader owns it.
-pub use crate::case::UNWRITTEN_WHY_MARKER as TODO_MARKER;
 
 /// A short, stable id for a minimised disagreement: FNV-1a (64-bit) over the
 /// pair of implementations and the probe, as 12 hex digits. Stable across
@@ -68,17 +63,20 @@ impl Finding<'_> {
         let probe = self.probe;
         let agents = probe.agent_bytes();
         let url = probe.url.as_bytes();
-        let google = Engine::Google.check_once(&probe.body, &agents, url);
-        let rfc = Engine::Rep(Profile::RFC9309).check_once(&probe.body, &agents, url);
+        let decide = |name: &str| {
+            let implementation = built_in(name).expect("a built-in implementation");
+            check_once(implementation.as_ref(), &probe.body, &agents, url)
+        };
+        let (google, rfc) = (decide("google"), decide("rep-rfc"));
         let (a, b) = (self.differ.a.name(), self.differ.b.name());
         let d = self.disagreement;
         let mut out = String::new();
         let _ = writeln!(out, "# Differential finding {id}, written by `reptest diff`.");
         let _ = writeln!(out, "# Pair: {a} vs {b}; class: {}", d.class);
-        let _ = writeln!(out, "#   {a}: {}", d.a);
-        let _ = writeln!(out, "#   {b}: {}", d.b);
-        let _ = writeln!(out, "#   google (oracle of the google profile): {google}");
-        let _ = writeln!(out, "#   rep-rfc: {rfc}");
+        let _ = writeln!(out, "#   {a}: {}", describe(&d.a));
+        let _ = writeln!(out, "#   {b}: {}", describe(&d.b));
+        let _ = writeln!(out, "#   google (oracle of the google profile): {}", describe(&google));
+        let _ = writeln!(out, "#   rep-rfc: {}", describe(&rfc));
         let _ = writeln!(out, "# Found by: {}", self.origin);
         let _ = writeln!(out, "# Promote with: reptest promote {id}");
         let _ = writeln!(out, "source: \"reptest diff finding {id} ({a} vs {b})\"");
@@ -89,7 +87,9 @@ impl Finding<'_> {
             "    why: {}",
             yaml_double_quoted(&format!(
                 "Differential finding, not yet reviewed: {a} and {b} disagree ({}); {a}: {}; {b}: {}.",
-                d.class, d.a, d.b
+                d.class,
+                describe(&d.a),
+                describe(&d.b)
             ))
         );
         let _ = writeln!(out, "    robots_escaped: {}", escaped_body(&probe.body));
@@ -125,9 +125,9 @@ impl Finding<'_> {
 
 fn expectation(answer: &Answer) -> &'static str {
     match answer {
-        Answer::Decided { allowed: true, .. } => "allowed",
-        Answer::Decided { allowed: false, .. } => "disallowed",
-        Answer::Failed(_) | Answer::Unsupported(_) => "implementation-defined",
+        Ok(outcome) if outcome.allowed => "allowed",
+        Ok(_) => "disallowed",
+        Err(_) => "implementation-defined",
     }
 }
 

@@ -2,7 +2,7 @@
 //! first, then bytes, then the URL and the agents, repeated until nothing
 //! more can go.
 
-use crate::generate::split_lines;
+use rep_generate::split_lines;
 
 use super::compare::Probe;
 

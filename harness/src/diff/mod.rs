@@ -4,18 +4,18 @@
 //! Pairs: `rep-google` vs `google` (the default: any difference in the
 //! decision or the deciding line is a bug in `rep`), and `rep-rfc` vs
 //! `rep-google` (differences are expected but must be explained by the
-//! switches that differ between the profiles; see [`explain`]).
+//! switches that differ between the profiles; see [`rep::explain`]).
+//! [`investigate`] and [`replay`] are the whole pipeline; the other items
+//! are its parts, public for tests and other tools.
 
-mod cli;
 mod compare;
-mod engine;
 mod finding;
 mod minimise;
+mod pipeline;
 mod run;
 
-pub use cli::{diff_main, promote_main};
-pub use compare::{explain, Differ, Disagreement, Explanation, Probe};
-pub use engine::{Answer, Engine, Prepared};
-pub use finding::{finding_id, promote, Finding, TODO_MARKER, WHY_PLACEHOLDER};
+pub use compare::{Differ, Disagreement, Probe};
+pub use finding::{finding_id, promote, Finding, WHY_PLACEHOLDER};
 pub use minimise::minimise;
+pub use pipeline::{investigate, replay, FindingsPlan, Investigation, Replay, ReplayedCheck, Written};
 pub use run::{input, run, Budget, Config, Observed, Summary, QUERIES_PER_BODY};

@@ -7,8 +7,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use rep_generate::{Generated, SplitMix64};
+
 use crate::corpus::CorpusFile;
-use crate::generate::{Generated, SplitMix64};
+use crate::implementation::{agree, Prepared};
 
 use super::compare::{Differ, Disagreement, Probe};
 
@@ -158,15 +160,15 @@ struct InputResult {
 fn check_input(config: &Config, index: u64) -> InputResult {
     let (generated, origin) = input(config, index);
     let differ = &config.differ;
-    let a = differ.a.prepare(&generated.body);
-    let b = differ.b.prepare(&generated.body);
+    let a = Prepared::body(differ.a.as_ref(), &generated.body);
+    let b = Prepared::body(differ.b.as_ref(), &generated.body);
     let mut observed = Vec::new();
     for (number, query) in generated.queries.iter().enumerate() {
         let agents: Vec<&[u8]> = query.agents.iter().map(|agent| agent.as_bytes()).collect();
         let url = query.url.as_bytes();
         let answer_a = a.check(&agents, url);
         let answer_b = b.check(&agents, url);
-        if answer_a.agrees_with(&answer_b) {
+        if agree(&answer_a, &answer_b) {
             continue;
         }
         if let Some(disagreement) = differ.judge(&generated.body, &agents, url, answer_a, answer_b) {

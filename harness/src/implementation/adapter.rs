@@ -1,16 +1,12 @@
-//! A persistent external implementation speaking JSON lines.
-//!
-//! Protocol: for each check the harness writes one line to the program's
-//! stdin, `{"robots": "<text>"` (or `"robots_base64"` when the body is not
-//! UTF-8)`, "agents": ["A", …], "url": "<url>"}`, and reads one line from its
-//! stdout: `{"allowed": true|false, "line": <n>|null}`, or
-//! `{"error": "<message>"}` for a failure, or `{"unsupported": "<why>"}`
-//! for a check it cannot answer (reported as n/a). A program that exits, hangs
-//! past the timeout or prints something else costs that one check; it is
-//! restarted for the next.
+//! A persistent external implementation speaking the JSON-lines protocol of
+//! [`crate::protocol`]: one request line per check on the program's stdin,
+//! one answer line on its stdout. A program that exits, hangs past the
+//! timeout or prints something else costs that one check; it is restarted
+//! for the next.
 
-use super::{Answer, ImplError, Implementation, Loaded, Outcome};
-use crate::case::{encode_base64, ProfileId};
+use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use crate::case::ProfileId;
+use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -144,33 +140,22 @@ impl Adapter {
 /// Reads one reply line of the protocol: the answer, or (`Err`) why the
 /// line is not a reply at all.
 fn parse_reply(line: &str) -> Result<Answer, String> {
-    let garbage = || {
+    let reply: Reply = serde_json::from_str(line).map_err(|_| {
         format!(
             "unreadable answer (expected {{\"allowed\": bool, \"line\": n|null}}): {}",
             clip(line)
         )
-    };
-    let value: serde_json::Value = serde_json::from_str(line).map_err(|_| garbage())?;
-    let text = |value: &serde_json::Value| value.as_str().map_or_else(|| value.to_string(), str::to_string);
-    if let Some(error) = value.get("error") {
-        return Ok(Err(ImplError::Failed(format!("the adapter reported: {}", text(error)))));
-    }
-    if let Some(why) = value.get("unsupported") {
-        return Ok(Err(ImplError::Unsupported(text(why))));
-    }
-    let allowed = value
-        .get("allowed")
-        .and_then(serde_json::Value::as_bool)
-        .ok_or_else(garbage)?;
-    let line = match value.get("line") {
-        None | Some(serde_json::Value::Null) => None,
-        Some(line) => Some(line.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(garbage)?),
-    };
-    Ok(Ok(Outcome {
-        allowed,
-        line: line.filter(|&n| n != 0),
-        detail: None,
-    }))
+    })?;
+    Ok(match reply {
+        Reply::Verdict { allowed, line, .. } => Ok(Outcome::new(
+            allowed,
+            // 0 is how some libraries say "no line"; null says nothing either.
+            line.filter(|&n| n != 0)
+                .map_or(DecidingLine::NotReported, DecidingLine::At),
+        )),
+        Reply::Unsupported { unsupported, .. } => Err(ImplError::Unsupported(unsupported)),
+        Reply::Error { error, .. } => Err(ImplError::Failed(format!("the adapter reported: {error}"))),
+    })
 }
 
 /// At most 200 characters of `text`, for messages.
@@ -181,29 +166,16 @@ fn clip(text: &str) -> String {
     }
 }
 
-/// The request line for one check.
-pub fn request_line(robots: &[u8], agents: &[&str], url: &str) -> String {
-    let mut request = serde_json::Map::new();
-    match std::str::from_utf8(robots) {
-        Ok(text) => request.insert("robots".into(), text.into()),
-        Err(_) => request.insert("robots_base64".into(), encode_base64(robots).into()),
-    };
-    request.insert(
-        "agents".into(),
-        agents.iter().map(|&agent| serde_json::Value::from(agent)).collect(),
-    );
-    request.insert("url".into(), url.into());
-    serde_json::Value::Object(request).to_string()
-}
-
 struct Pending<'a> {
     adapter: &'a Adapter,
     robots: Vec<u8>,
 }
 
 impl Loaded for Pending<'_> {
-    fn check(&self, agents: &[&str], url: &str) -> Answer {
-        self.adapter.ask(&request_line(&self.robots, agents, url))
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+        let request = Request::new(None, &self.robots, agents, url);
+        self.adapter
+            .ask(&serde_json::to_string(&request).expect("a request always serialises"))
     }
 }
 
@@ -237,30 +209,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn replies_are_read_strictly() {
+    fn replies_become_answers() {
+        let answer = |line: &str| parse_reply(line).unwrap();
         assert_eq!(
-            parse_reply(r#"{"allowed": false, "line": 3}"#).unwrap().unwrap().line,
-            Some(3)
+            answer(r#"{"allowed": false, "line": 3}"#).unwrap().line,
+            DecidingLine::At(3)
         );
-        assert!(
-            parse_reply(r#"{"allowed": true, "line": null}"#)
-                .unwrap()
-                .unwrap()
-                .allowed
+        assert_eq!(
+            answer(r#"{"allowed": true, "line": 0}"#).unwrap().line,
+            DecidingLine::NotReported
         );
-        assert!(parse_reply(r#"{"allowed": "yes"}"#).is_err());
-        assert!(parse_reply(r#"{"allowed": true, "line": -1}"#).is_err());
+        assert!(answer(r#"{"allowed": true, "line": null}"#).unwrap().allowed);
         assert!(parse_reply("allowed").is_err());
-        assert!(matches!(parse_reply(r#"{"error": "boom"}"#), Ok(Err(ImplError::Failed(m))) if m.contains("boom")));
+        assert!(matches!(answer(r#"{"error": "boom"}"#), Err(ImplError::Failed(m)) if m.contains("boom")));
         assert!(matches!(
-            parse_reply(r#"{"unsupported": "x"}"#),
-            Ok(Err(ImplError::Unsupported(_)))
+            answer(r#"{"unsupported": "x"}"#),
+            Err(ImplError::Unsupported(_))
         ));
-    }
-
-    #[test]
-    fn requests_carry_non_utf8_bodies_as_base64() {
-        assert!(request_line(b"User-agent: *\n", &["A"], "/x").contains(r#""robots":"User-agent: *\n""#));
-        assert!(request_line(b"\xff", &["A", "B"], "/x").contains(r#""robots_base64":"/w==""#));
     }
 }

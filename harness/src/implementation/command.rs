@@ -6,13 +6,13 @@
 //! exactly one of them (as a word, any case), else its exit code: 0 allowed,
 //! any other disallowed. Death by a signal or a timeout is an error.
 
-use super::{Answer, ImplError, Implementation, Loaded, Outcome};
+use super::process::run_with_timeout;
+use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
-use std::io::Read;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A per-check command line with placeholders.
 pub struct CommandTemplate {
@@ -36,7 +36,7 @@ impl CommandTemplate {
         }
     }
 
-    fn run(&self, robots_file: &std::path::Path, agents: &[&str], url: &str) -> Answer {
+    fn run(&self, robots_file: &Path, agents: &[&[u8]], url: &[u8]) -> Answer {
         let [agent] = agents else {
             return Err(ImplError::Unsupported(format!(
                 "a command template takes one user-agent; this check names {}",
@@ -44,59 +44,29 @@ impl CommandTemplate {
             )));
         };
         let robots_path = robots_file.to_string_lossy();
+        let (agent, url) = (String::from_utf8_lossy(agent), String::from_utf8_lossy(url));
         let argv: Vec<String> = self
             .argv
             .iter()
             .map(|word| {
                 word.replace("%robots%", &robots_path)
-                    .replace("%url%", url)
-                    .replace("%user-agent%", agent)
+                    .replace("%url%", &url)
+                    .replace("%user-agent%", &agent)
             })
             .collect();
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| ImplError::Failed(format!("cannot start `{}`: {e}", argv[0])))?;
-        let mut stdout = child.stdout.take().expect("stdout is piped");
-        let reader = std::thread::spawn(move || {
-            let mut output = Vec::new();
-            let _ = stdout.read_to_end(&mut output);
-            output
-        });
-        let deadline = Instant::now() + self.timeout;
-        let status = loop {
-            match child.try_wait() {
-                Ok(Some(status)) => break status,
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
-                Ok(None) => {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    return Err(ImplError::Failed(format!(
-                        "no answer within {:?}; the command was killed",
-                        self.timeout
-                    )));
-                }
-                Err(e) => return Err(ImplError::Failed(format!("cannot wait for the command: {e}"))),
-            }
-        };
-        let output = String::from_utf8_lossy(&reader.join().unwrap_or_default()).to_lowercase();
+        let finished = run_with_timeout(Command::new(&argv[0]).args(&argv[1..]), self.timeout)
+            .map_err(|error| ImplError::Failed(error.to_string()))?;
+        let output = String::from_utf8_lossy(&finished.stdout).to_lowercase();
         let words: Vec<&str> = output.split(|c: char| !c.is_ascii_alphabetic()).collect();
         let allowed = match (words.contains(&"allowed"), words.contains(&"disallowed")) {
             (true, false) => true,
             (false, true) => false,
-            _ => match status.code() {
+            _ => match finished.status.code() {
                 Some(code) => code == 0,
-                None => return Err(ImplError::Failed(format!("the command died: {status}"))),
+                None => return Err(ImplError::Failed(format!("the command died: {}", finished.status))),
             },
         };
-        Ok(Outcome {
-            allowed,
-            line: None,
-            detail: None,
-        })
+        Ok(Outcome::new(allowed, DecidingLine::NotReported))
     }
 }
 
@@ -107,7 +77,7 @@ struct BodyFile<'a> {
 }
 
 impl Loaded for BodyFile<'_> {
-    fn check(&self, agents: &[&str], url: &str) -> Answer {
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
         match &self.path {
             Ok(path) => self.template.run(path, agents, url),
             Err(e) => Err(ImplError::Failed(e.clone())),

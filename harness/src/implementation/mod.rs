@@ -1,26 +1,39 @@
-//! The implementations under test: one trait, the three built-ins and two
-//! kinds of external program.
+//! The implementations under test, behind one trait: the built-ins (the
+//! project matcher under any profile, Google's parser) and external programs
+//! (a persistent adapter, a per-check command, the bundled third-party
+//! parsers).
 //!
 //! An implementation [`load`](Implementation::load)s a body once and then
 //! answers any number of checks against it, so the project matcher parses
-//! each body once per profile. Implementations that model fetching also load
-//! a simulated response ([`load_response`](Implementation::load_response));
-//! the others answer "n/a" for fetch cases.
+//! each body once while Google's parser keeps its own reparse-per-check
+//! model. Implementations that model fetching also load a simulated response
+//! ([`load_response`](Implementation::load_response)); the others answer
+//! "n/a" for fetch cases.
+//!
+//! Callers never use a [`Loaded`] directly: [`Prepared`] wraps it and is the
+//! one place where a panic inside an implementation becomes an error answer,
+//! so the runner, `reptest diff`, `reptest check` and the reports all see the
+//! same thing when an implementation misbehaves.
 
 mod adapter;
+mod answer;
 mod argv;
 mod command;
+mod prepared;
+pub mod process;
 mod reference;
 mod rep_impl;
+pub mod third_party;
 
 pub use adapter::Adapter;
+pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome};
 pub use argv::split_command;
 pub use command::CommandTemplate;
+pub use prepared::{check_once, guard, Prepared};
 pub use reference::GoogleReference;
 pub use rep_impl::RepImpl;
 
 use crate::case::{ProfileId, ResponseSpec};
-use std::fmt;
 use std::time::Duration;
 
 /// The names of the built-in implementations, in report order.
@@ -29,80 +42,12 @@ pub const BUILT_IN: [&str; 3] = ["rep-rfc", "rep-google", "google"];
 /// How long an external implementation may take for one check by default.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 
-/// What an implementation decided for one check.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// `true` when the URL may be fetched.
-    pub allowed: bool,
-    /// The deciding line, if the implementation reports one.
-    pub line: Option<u32>,
-    /// Why, when the implementation can say.
-    pub detail: Option<Detail>,
-}
-
-/// An implementation's explanation of an [`Outcome`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Detail {
-    /// The project matcher's full verdict.
-    Verdict(rep::Verdict),
-    /// Free text (fetch decisions, external programs).
-    Text(String),
-}
-
-impl fmt::Display for Detail {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Detail::Verdict(verdict) => write!(f, "{verdict}"),
-            Detail::Text(text) => f.write_str(text),
-        }
-    }
-}
-
-impl Outcome {
-    /// `allowed` or `disallowed`, with the deciding line when there is one.
-    pub fn short(&self) -> String {
-        let verdict = if self.allowed { "allowed" } else { "disallowed" };
-        match self.line {
-            Some(line) => format!("{verdict} (line {line})"),
-            None => verdict.to_string(),
-        }
-    }
-
-    /// The explanation, or [`short`](Outcome::short) when there is none.
-    pub fn explanation(&self) -> String {
-        match &self.detail {
-            Some(detail) => detail.to_string(),
-            None => self.short(),
-        }
-    }
-}
-
-/// Why an implementation gave no verdict.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ImplError {
-    /// The implementation cannot answer this kind of check (a fetch case, or
-    /// several agents for a one-agent command): reported as "n/a".
-    Unsupported(String),
-    /// It crashed, hung, threw or answered garbage: reported as an error.
-    Failed(String),
-}
-
-impl fmt::Display for ImplError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ImplError::Unsupported(why) => write!(f, "n/a: {why}"),
-            ImplError::Failed(why) => f.write_str(why),
-        }
-    }
-}
-
-/// The answer to one check.
-pub type Answer = Result<Outcome, ImplError>;
-
-/// A body an implementation has taken in, ready for checks.
+/// A body an implementation has taken in, ready for checks. Reached through
+/// [`Prepared`], which catches panics.
 pub trait Loaded {
-    /// May any of `agents` fetch `url`?
-    fn check(&self, agents: &[&str], url: &str) -> Answer;
+    /// May any of `agents` fetch `url`? Both as bytes, exactly as the check
+    /// gives them.
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer;
 }
 
 /// A robots.txt implementation under test.
@@ -113,6 +58,13 @@ pub trait Implementation: Send + Sync {
     /// The profile whose expectations it must meet.
     fn claims(&self) -> ProfileId;
 
+    /// The project matcher's profile, for `rep` under any profile: a
+    /// difference between two of them can be explained by the switches that
+    /// differ (see [`rep::explain`]). `None` for every other implementation.
+    fn rep_profile(&self) -> Option<rep::Profile> {
+        None
+    }
+
     /// Takes in a robots.txt body (parsing it, where the implementation can).
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_>;
 
@@ -122,18 +74,13 @@ pub trait Implementation: Send + Sync {
         let _ = (response, body);
         None
     }
-
-    /// One check on its own: load `robots`, then check.
-    fn check(&self, robots: &[u8], agents: &[&str], url: &str) -> Answer {
-        self.load(robots).check(agents, url)
-    }
 }
 
 /// The built-in implementation called `name`, if there is one.
 pub fn built_in(name: &str) -> Option<Box<dyn Implementation>> {
     Some(match name {
-        "rep-rfc" => Box::new(RepImpl::rfc()),
-        "rep-google" => Box::new(RepImpl::google()),
+        "rep-rfc" => Box::new(RepImpl::new(rep::Profile::RFC9309)),
+        "rep-google" => Box::new(RepImpl::new(rep::Profile::GOOGLE)),
         "google" => Box::new(GoogleReference),
         _ => return None,
     })
@@ -144,7 +91,7 @@ pub fn built_in(name: &str) -> Option<Box<dyn Implementation>> {
 struct Fixed(Outcome);
 
 impl Loaded for Fixed {
-    fn check(&self, _agents: &[&str], _url: &str) -> Answer {
+    fn check(&self, _agents: &[&[u8]], _url: &[u8]) -> Answer {
         Ok(self.0.clone())
     }
 }

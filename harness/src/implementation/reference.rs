@@ -1,6 +1,6 @@
 //! `google`: Google's C++ parser, called in-process through `rep-reference`.
 
-use super::{Answer, ImplError, Implementation, Loaded, Outcome};
+use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
 
 /// Google's open-source parser. It parses the body on every check (its own
@@ -10,13 +10,12 @@ pub struct GoogleReference;
 struct Body(Vec<u8>);
 
 impl Loaded for Body {
-    fn check(&self, agents: &[&str], url: &str) -> Answer {
-        let verdict = rep_reference::check(&self.0, agents, url).map_err(|e| ImplError::Failed(e.to_string()))?;
-        Ok(Outcome {
-            allowed: verdict.allowed,
-            line: (verdict.matching_line != 0).then_some(verdict.matching_line),
-            detail: None,
-        })
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+        let verdict = rep_reference::check_bytes(&self.0, agents, url).map_err(|e| ImplError::Failed(e.to_string()))?;
+        Ok(Outcome::new(
+            verdict.allowed,
+            DecidingLine::from_google(verdict.matching_line),
+        ))
     }
 }
 

@@ -1,37 +1,29 @@
-//! The project matcher, `rep`, under one of its two profiles.
+//! The project matcher, `rep`, under any profile: `rep-rfc` and `rep-google`
+//! are the presets; the differential explainer also runs profiles with
+//! single switches flipped.
 
-use super::{Answer, Detail, Fixed, Implementation, Loaded, Outcome};
+use super::{Answer, DecidingLine, Detail, Fixed, Implementation, Loaded, Outcome};
 use crate::case::{ProfileId, ResponseSpec};
 use rep::fetch::{decide, FetchDecision, FetchPolicy, Response};
 use rep::{Profile, Robots};
 
-/// `rep-rfc` or `rep-google`: the matcher with a profile and the matching
-/// fetch policy.
+/// The matcher with a profile, and the fetch policy that goes with it.
 pub struct RepImpl {
-    name: &'static str,
     profile: Profile,
-    policy: FetchPolicy,
-    claims: ProfileId,
 }
 
 impl RepImpl {
-    /// `rep-rfc`: RFC 9309 as written.
-    pub fn rfc() -> RepImpl {
-        RepImpl {
-            name: "rep-rfc",
-            profile: Profile::RFC9309,
-            policy: FetchPolicy::Rfc9309,
-            claims: ProfileId::Rfc,
-        }
+    /// The matcher under `profile`.
+    pub fn new(profile: Profile) -> RepImpl {
+        RepImpl { profile }
     }
 
-    /// `rep-google`: Google's parser and crawler.
-    pub fn google() -> RepImpl {
-        RepImpl {
-            name: "rep-google",
-            profile: Profile::GOOGLE,
-            policy: FetchPolicy::GoogleCrawler,
-            claims: ProfileId::Google,
+    /// Google's crawler policy for the google preset, the RFC's otherwise.
+    fn policy(&self) -> FetchPolicy {
+        if self.profile == Profile::GOOGLE {
+            FetchPolicy::GoogleCrawler
+        } else {
+            FetchPolicy::Rfc9309
         }
     }
 }
@@ -39,24 +31,36 @@ impl RepImpl {
 struct Parsed(Robots);
 
 impl Loaded for Parsed {
-    fn check(&self, agents: &[&str], url: &str) -> Answer {
-        let agents: Vec<&[u8]> = agents.iter().map(|agent| agent.as_bytes()).collect();
-        let verdict = self.0.check_bytes(&agents, url.as_bytes());
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+        let verdict = self.0.check_bytes(agents, url);
         Ok(Outcome {
             allowed: verdict.allowed,
-            line: verdict.line(),
+            line: verdict.line().map_or(DecidingLine::NoRule, DecidingLine::At),
             detail: Some(Detail::Verdict(verdict)),
         })
     }
 }
 
 impl Implementation for RepImpl {
+    /// `rep-rfc`, `rep-google`, or `rep-custom` for any other profile.
     fn name(&self) -> &str {
-        self.name
+        match self.profile {
+            profile if profile == Profile::RFC9309 => "rep-rfc",
+            profile if profile == Profile::GOOGLE => "rep-google",
+            _ => "rep-custom",
+        }
     }
 
     fn claims(&self) -> ProfileId {
-        self.claims
+        if self.profile == Profile::GOOGLE {
+            ProfileId::Google
+        } else {
+            ProfileId::Rfc
+        }
+    }
+
+    fn rep_profile(&self) -> Option<Profile> {
+        Some(self.profile)
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
@@ -72,14 +76,14 @@ impl Implementation for RepImpl {
         let fixed = |allowed: bool, why: &str| -> Box<dyn Loaded> {
             Box::new(Fixed(Outcome {
                 allowed,
-                line: None,
+                line: DecidingLine::NoRule,
                 detail: Some(Detail::Text(format!(
                     "{}: {why}",
                     if allowed { "allowed" } else { "disallowed" }
                 ))),
             }))
         };
-        Some(match decide(self.policy, &response) {
+        Some(match decide(self.policy(), &response) {
             FetchDecision::Parse(kept) => self.load(kept),
             FetchDecision::AllowAll => fixed(true, "robots.txt is unavailable, so every URL may be fetched"),
             FetchDecision::DisallowAll => fixed(false, "robots.txt is unreachable, so no URL may be fetched"),

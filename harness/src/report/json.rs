@@ -47,7 +47,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
                     match &row.answers[index] {
                         Ok(outcome) => {
                             result.insert("allowed".into(), outcome.allowed.into());
-                            result.insert("line".into(), outcome.line.into());
+                            result.insert("line".into(), outcome.line.number().into());
                             result.insert("explanation".into(), outcome.explanation().into());
                         }
                         Err(ImplError::Failed(why)) => {

@@ -1,7 +1,7 @@
 //! The Markdown report: the summary as a table, then each miss with its
 //! body excerpt in a code block.
 
-use super::{agents_text, answer_text, excerpt_text, expected_text, misses};
+use super::{agents_text, answer_text, cell, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::Matrix;
 use std::fmt::Write;
@@ -76,9 +76,4 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         out.push_str("````\n\n");
     }
     out
-}
-
-/// Text made safe for a table cell.
-fn cell(text: &str) -> String {
-    text.replace('|', "\\|")
 }

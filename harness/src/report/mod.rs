@@ -5,6 +5,7 @@ pub mod conformance;
 mod excerpt;
 mod json;
 mod junit;
+pub mod mark;
 mod markdown;
 mod table;
 
@@ -85,7 +86,7 @@ fn reported_lines(row: &Row<'_>) -> Vec<u32> {
     let mut lines: Vec<u32> = row
         .answers
         .iter()
-        .filter_map(|answer| answer.as_ref().ok()?.line)
+        .filter_map(|answer| answer.as_ref().ok()?.line.number())
         .collect();
     lines.sort_unstable();
     lines.dedup();
@@ -104,6 +105,12 @@ fn excerpt_text(row: &Row<'_>) -> Vec<String> {
             ExcerptLine::Gap(count) => format!("       ⋮ ({count} lines)"),
         })
         .collect()
+}
+
+/// Text made safe for a Markdown table cell: pipes escaped, line breaks
+/// turned into spaces.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\r', '\n'], " ")
 }
 
 /// An answer in a few words: `allowed (line 3)`, `error: …` or `n/a: …`.

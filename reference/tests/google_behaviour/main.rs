@@ -1,5 +1,5 @@
-//! Google's parser, really linked, behaves as `shared/spec/google-behaviour.md`
-//! describes.
+//! Google's parser, really linked, behaves as the cases under `cases/google/`
+//! describe.
 //!
 //! Every expected value below was worked out by reading Google's `robots.cc`
 //! (the pinned `jwm-robotstxt` 1.0.8 sdist), never by running the reference

@@ -1,6 +1,7 @@
 //! The raw material the generator draws from: key spellings, separators,
 //! pattern pieces and agent names, chosen to hit every oddity listed in
-//! `shared/spec/google-behaviour.md` and the RFC's matching rules.
+//! `cases/google/` (Google's departures from RFC 9309, each pinned by a test in
+//! `reference/tests/google_behaviour/`) and the RFC's matching rules.
 
 /// Ways to write the user-agent key: canonical, case variants, the
 /// misspellings Google accepts, prefixed keys it honours, and near misses it

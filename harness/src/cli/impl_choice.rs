@@ -1,64 +1,10 @@
-//! What the subcommands share: reading flags, choosing implementations and
-//! finding the workspace's `cases/`.
+//! `--impl`, `--adapter`, `--command`, `--name`, `--profile`, `--timeout`:
+//! which implementations a subcommand runs.
 
+use super::{Args, UsageError};
 use crate::case::ProfileId;
 use crate::implementation::{self, split_command, Adapter, CommandTemplate, Implementation, DEFAULT_TIMEOUT};
-use std::collections::VecDeque;
-use std::path::PathBuf;
 use std::time::Duration;
-
-/// A command-line mistake: the message, printed with a pointer to `--help`.
-#[derive(Debug, PartialEq, Eq)]
-pub struct UsageError(pub String);
-
-/// What a subcommand's argument parser found: options to run with, or a
-/// request for help, or a mistake. Turned into an exit status here so that
-/// every subcommand answers `--help` and mistakes the same way.
-pub fn options_or_exit<T>(command: &str, parsed: Result<Option<T>, UsageError>, help: &[&str]) -> Result<T, u8> {
-    match parsed {
-        Ok(Some(options)) => Ok(options),
-        Ok(None) => {
-            print!("{}", help.concat());
-            Err(0)
-        }
-        Err(UsageError(message)) => {
-            eprintln!("reptest {command}: {message}\nTry `reptest {command} --help`.");
-            Err(2)
-        }
-    }
-}
-
-/// The arguments of a subcommand, consumed front to back. `--flag=value` is
-/// read as `--flag value`.
-pub struct Args {
-    items: VecDeque<String>,
-}
-
-impl Args {
-    /// Wraps the arguments after the subcommand name.
-    pub fn new(items: Vec<String>) -> Args {
-        Args {
-            items: items.into_iter().collect(),
-        }
-    }
-
-    /// The next argument, with `--flag=value` split into two.
-    pub fn next_arg(&mut self) -> Option<String> {
-        let arg = self.items.pop_front()?;
-        if let (true, Some((flag, value))) = (arg.starts_with("--"), arg.split_once('=')) {
-            self.items.push_front(value.to_string());
-            return Some(flag.to_string());
-        }
-        Some(arg)
-    }
-
-    /// The value that must follow `flag`.
-    pub fn value(&mut self, flag: &str) -> Result<String, UsageError> {
-        self.items
-            .pop_front()
-            .ok_or_else(|| UsageError(format!("{flag} needs a value")))
-    }
-}
 
 /// Which implementations to run, as given by `--impl`, `--adapter`,
 /// `--command`, `--name`, `--profile` and `--timeout`.
@@ -201,34 +147,9 @@ fn default_name(argv: &[String]) -> String {
         .to_string()
 }
 
-/// The workspace's `cases/` directory: found by walking up from the current
-/// directory, else next to the harness crate as it was built.
-pub fn default_cases_dir() -> PathBuf {
-    if let Ok(cwd) = std::env::current_dir() {
-        // Relative to the current directory, so messages show short paths.
-        let mut relative = PathBuf::new();
-        for dir in cwd.ancestors() {
-            if dir.join("cases").is_dir() && dir.join("harness").is_dir() {
-                return relative.join("cases");
-            }
-            relative.push("..");
-        }
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn flags_with_equals_are_split() {
-        let mut args = Args::new(vec!["--format=json".into(), "x".into()]);
-        assert_eq!(args.next_arg().as_deref(), Some("--format"));
-        assert_eq!(args.value("--format").unwrap(), "json");
-        assert_eq!(args.next_arg().as_deref(), Some("x"));
-        assert!(args.value("--cases").is_err());
-    }
 
     #[test]
     fn external_names_come_from_the_program() {

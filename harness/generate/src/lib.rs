@@ -6,7 +6,8 @@
 //! checks (agents, URL) aimed at that body's own names and rule boundaries,
 //! so a caller parses once and checks many times.
 //!
-//! The body carries the oddities of `shared/spec/google-behaviour.md`:
+//! The body carries the oddities of Google's parser (`cases/google/`, pinned
+//! by `reference/tests/google_behaviour/`):
 //! several user-agent lines per group, misspelled and prefixed keys, missing
 //! colons, LF/CR/CRLF/mixed line ends, full and partial BOMs, escapes of
 //! every kind, non-ASCII and NUL bytes, `*` and `$` anywhere, empty values,

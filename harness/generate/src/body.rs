@@ -9,9 +9,6 @@ use super::vocab::{
     ALLOW_KEYS, DISALLOW_KEYS, GARBAGE, NAMES, OTHER_KEYS, PADDING, PATTERN_PIECES, SEPARATORS, TAILS, USER_AGENT_KEYS,
 };
 
-/// Google keeps this many bytes of a line (a 2083 × 8 buffer less its NUL).
-const LONG_LINE_CUT: usize = 2083 * 8 - 1;
-
 /// A generated body plus what it names.
 pub(crate) struct Built {
     pub body: Vec<u8>,
@@ -245,7 +242,7 @@ pub(crate) fn pattern(u: &mut Unstructured) -> Result<Vec<u8>> {
 /// rule's value, so the kept start and the dropped end both matter.
 fn long_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
     let kind = *u.choose(&["Disallow: ", "Allow: ", "# "])?;
-    let target = LONG_LINE_CUT + u.int_in_range(0..=6)? - 3;
+    let target = rep::GOOGLE_MAX_LINE_BYTES + u.int_in_range(0..=6)? - 3;
     // No `*` before the fill: a wildcard ahead of thousands of bytes costs
     // Google's matcher O(pattern × path) per check, and these rare inputs
     // would dominate the run time.

@@ -1,0 +1,48 @@
+//! Finding case files and naming them: the files under a path, and the id
+//! prefix each case's id starts with.
+
+use std::path::{Path, PathBuf};
+
+/// The case files at `path` with the directory their ids are relative to.
+pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
+    let metadata = std::fs::metadata(path).map_err(|error| format!("cannot read: {error}"))?;
+    if metadata.is_file() {
+        let root = path.parent().unwrap_or(Path::new("")).to_path_buf();
+        return Ok(vec![(path.to_path_buf(), root)]);
+    }
+    let mut found = Vec::new();
+    walk(path, &mut found).map_err(|error| format!("cannot list: {error}"))?;
+    found.sort();
+    Ok(found.into_iter().map(|file| (file, path.to_path_buf())).collect())
+}
+
+fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, found)?;
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// The id prefix of `file`: its path without extension under the nearest
+/// enclosing directory called `cases`, or else under `root`.
+pub(super) fn id_prefix(file: &Path, root: &Path) -> String {
+    let absolute = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    let base = absolute
+        .ancestors()
+        .skip(1)
+        .find(|dir| dir.file_name().is_some_and(|name| name == "cases"))
+        .map(Path::to_path_buf)
+        .or_else(|| std::fs::canonicalize(root).ok())
+        .unwrap_or_else(|| root.to_path_buf());
+    let relative = absolute.strip_prefix(&base).unwrap_or(&absolute).with_extension("");
+    relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
+}

@@ -1,0 +1,216 @@
+//! Validation of a parsed case file: names, `why`, checks and their
+//! expectations, each problem with its position. The body forms are checked
+//! in `body`.
+
+use super::locate::{Item, Locator, Position};
+use super::raw::{RawCase, RawCheck, RawFile};
+use super::{Basis, Case, CaseFile, Check, ResponseSpec};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+/// A `why` that starts with this is a placeholder (as `reptest promote`
+/// writes), and the loader refuses it: a case enters the suite only with
+/// its rule stated by a person.
+pub const UNWRITTEN_WHY_MARKER: &str = "TODO";
+
+/// A problem: where (when known) and what.
+pub(super) type Problem = (Option<Position>, String);
+
+/// Checks `raw`, parsed from `text` (the file at `path`, id prefix `id`):
+/// the case file, or every problem found.
+pub(super) fn validate_file(raw: RawFile, text: &str, path: &Path, id: &str) -> Result<CaseFile, Vec<Problem>> {
+    let mut validator = Validator {
+        locator: Locator::new(text),
+        errors: Vec::new(),
+    };
+    let case_items = validator.locator.cases();
+    let mut names: HashMap<&str, usize> = HashMap::new();
+    let mut cases = Vec::new();
+    for (index, raw_case) in raw.cases.iter().enumerate() {
+        let item = case_items.get(index);
+        let line = item.map_or(1, |item| item.position(&validator.locator).0);
+        if let Some(first) = names.insert(&raw_case.name, line) {
+            let at = validator.at(item, Some("name"));
+            validator.report(
+                at,
+                format!(
+                    "duplicate case name `{}` (first used on line {first}): names must be unique within a file",
+                    raw_case.name
+                ),
+            );
+        }
+        if let Some(mut case) = validator.case(raw_case, item, &format!("{id}/{}", raw_case.name), line) {
+            case.file = path.to_path_buf();
+            cases.push(case);
+        }
+    }
+    if raw.cases.is_empty() {
+        validator.report(
+            Some((1, 1)),
+            "the file has no cases: `cases:` needs at least one".into(),
+        );
+    }
+    if raw.source.trim().is_empty() {
+        validator.report(
+            Some((1, 1)),
+            "`source:` is empty: say what the cases derive from (e.g. \"RFC 9309 §2.2.2\")".into(),
+        );
+    }
+    if validator.errors.is_empty() {
+        Ok(CaseFile {
+            path: path.to_path_buf(),
+            id: id.to_string(),
+            source: raw.source,
+            cases,
+        })
+    } else {
+        Err(validator.errors)
+    }
+}
+
+pub(super) struct Validator<'a> {
+    pub(super) locator: Locator<'a>,
+    pub(super) errors: Vec<Problem>,
+}
+
+impl Validator<'_> {
+    pub(super) fn report(&mut self, at: Option<Position>, message: String) {
+        self.errors.push((at, message));
+    }
+
+    /// Where `key` of `item` is (or the item itself when `key` is `None`).
+    pub(super) fn at(&self, item: Option<&Item>, key: Option<&str>) -> Option<Position> {
+        let item = item?;
+        Some(match key {
+            Some(key) => self.locator.value_of(item, key),
+            None => item.position(&self.locator),
+        })
+    }
+
+    fn case(&mut self, raw: &RawCase, item: Option<&Item>, id: &str, line: usize) -> Option<Case> {
+        let errors_before = self.errors.len();
+        let name = &raw.name;
+        if !is_kebab_case(name) {
+            let at = self.at(item, Some("name"));
+            self.report(
+                at,
+                format!("case name `{name}` is not kebab-case: use lowercase letters, digits and single hyphens"),
+            );
+        }
+        if raw.why.trim().is_empty() {
+            let at = self.at(item, Some("why"));
+            self.report(
+                at,
+                format!("case `{name}` has an empty `why`: state the rule tested and cite its source"),
+            );
+        } else if raw.why.trim_start().starts_with(UNWRITTEN_WHY_MARKER) {
+            let at = self.at(item, Some("why"));
+            self.report(
+                at,
+                format!(
+                    "case `{name}` still has a placeholder `why` (it starts with `{UNWRITTEN_WHY_MARKER}`): \
+                     replace it with the rule tested and its citation"
+                ),
+            );
+        }
+        let body = self.body(raw, item);
+        let response = raw.response.as_ref().map(|response| ResponseSpec {
+            status: response.status.0,
+            redirects: response.redirects,
+        });
+        if raw.checks.is_empty() {
+            let at = self.at(item, Some("checks"));
+            self.report(at, format!("case `{name}` has no checks: add at least one"));
+        }
+        let check_items = item
+            .map(|item| self.locator.sequence(item, "checks"))
+            .unwrap_or_default();
+        let checks: Vec<Option<Check>> = raw
+            .checks
+            .iter()
+            .enumerate()
+            .map(|(index, check)| self.check(raw, check, check_items.get(index).or(item), index + 1))
+            .collect();
+        if self.errors.len() > errors_before {
+            return None;
+        }
+        Some(Case {
+            id: id.to_string(),
+            name: name.clone(),
+            why: raw.why.clone(),
+            body: body?,
+            response,
+            checks: checks.into_iter().collect::<Option<Vec<_>>>()?,
+            file: PathBuf::new(),
+            line,
+        })
+    }
+
+    fn check(&mut self, case: &RawCase, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<Check> {
+        let agents = match (&raw.agent, &raw.agents) {
+            (Some(agent), None) => vec![agent.clone()],
+            (None, Some(agents)) if !agents.is_empty() => agents.clone(),
+            (None, Some(_)) => {
+                let at = self.at(item, Some("agents"));
+                self.report(
+                    at,
+                    format!("check {number}: `agents` is empty: list at least one agent"),
+                );
+                return None;
+            }
+            (Some(_), Some(_)) => {
+                let at = self.at(item, Some("agents"));
+                self.report(
+                    at,
+                    format!("check {number} has both `agent` and `agents`: keep one (`agents` for several)"),
+                );
+                return None;
+            }
+            (None, None) => {
+                let at = self.at(item, None);
+                self.report(
+                    at,
+                    format!("check {number} names no agent: add `agent: Name` or `agents: [A, B]`"),
+                );
+                return None;
+            }
+        };
+        let rfc = raw.rfc.or(raw.expect);
+        let google = raw.google.or(raw.expect);
+        let (Some(rfc), Some(google)) = (rfc, google) else {
+            let missing: Vec<&str> = [("rfc", rfc.is_none()), ("google", google.is_none())]
+                .into_iter()
+                .filter_map(|(profile, missing)| missing.then_some(profile))
+                .collect();
+            let at = self.at(item, None);
+            self.report(
+                at,
+                format!(
+                    "check {number} has no expectation for the {} profile: add `expect:` (both profiles) or `{}:`",
+                    missing.join(" and "),
+                    missing.join(":` and `")
+                ),
+            );
+            return None;
+        };
+        let basis = Basis {
+            clause: raw.clause.clone().or_else(|| case.clause.clone()),
+            level: raw.level.or(case.level),
+            reading: raw.reading.clone().or_else(|| case.reading.clone()),
+        };
+        Some(Check {
+            agents,
+            url: raw.url.clone(),
+            rfc,
+            google,
+            basis,
+        })
+    }
+}
+
+fn is_kebab_case(name: &str) -> bool {
+    !name.is_empty()
+        && name
+            .split('-')
+            .all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+}

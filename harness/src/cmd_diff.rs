@@ -1,0 +1,259 @@
+//! `reptest diff`: compare two implementations on generated inputs (or
+//! replay one fuzz input) and write the minimised disagreements as findings.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::cli::progress::Progress;
+use crate::cli::workspace::{cases_dir, findings_dir};
+use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::corpus::{self, CorpusFile};
+use crate::diff::{investigate, replay, Budget, Config, Differ, FindingsPlan, Investigation, Written};
+use crate::implementation::Implementation;
+
+/// Checks run when neither `--iterations` nor `--seconds` is given.
+const DEFAULT_CHECKS: u64 = 100_000;
+
+const HELP: &str = "\
+reptest diff — compare two implementations on generated inputs and write each disagreement
+as a minimal case
+
+Usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
+                    [--corpus DIR|real-world|cases] [--threads N] [--findings DIR] [--max-findings N]
+       reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
+
+  --iterations N       checks to run (default 100000); --seconds S: run for this long instead
+  --seed N             names the generated stream (default 0); the same seed replays the same inputs
+  --corpus WHAT        also mutate these robots.txt files (half the inputs): a directory, `real-world`
+                       (the pinned protego 0.7.0 corpus, fetched into the cache) or `cases` (the
+                       suite's case bodies)
+  --threads N          worker threads (default: every core)
+  --findings DIR       where minimised disagreements go (default: the workspace's reports/findings)
+  --max-findings N     most findings to minimise and write per run (default 10)
+  --replay TARGET FILE check the input a fuzz target (diff_google, diff_bytes, profiles_explained,
+                       no_panic) saw in FILE, e.g. a libFuzzer crash artifact, and write its findings
+
+The pair (default: --impl rep-google --impl google) is any two of the implementations below;
+external ones are listed after the built-ins. Deciding lines are compared only when both sides
+report them.
+";
+
+const HELP_TAIL: &str = "
+Exit status: 0 when no disagreement is a failure, 1 otherwise, 2 on bad usage.
+rep-rfc vs rep-google differences are failures only when no differing switch explains them.
+";
+
+struct Options {
+    impls: Vec<Box<dyn Implementation>>,
+    budget: Budget,
+    seed: u64,
+    corpus: Option<String>,
+    threads: usize,
+    plan: FindingsPlan,
+    replay: Option<(String, PathBuf)>,
+}
+
+fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, UsageError> {
+    text.replace('_', "")
+        .parse()
+        .map_err(|_| UsageError(format!("{flag} takes a number, not `{text}`")))
+}
+
+fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
+    let mut budget = None;
+    let mut options = Options {
+        impls: Vec::new(),
+        budget: Budget::Checks(DEFAULT_CHECKS),
+        seed: 0,
+        corpus: None,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        plan: FindingsPlan {
+            dir: findings_dir(),
+            max: 10,
+        },
+        replay: None,
+    };
+    let mut impls = ImplChoice::default();
+    let mut args = Args::new(args);
+    while let Some(flag) = args.next_arg() {
+        let flag = flag.as_str();
+        match flag {
+            "-h" | "--help" => return Ok(None),
+            "--iterations" | "--seconds" => {
+                if budget.is_some() {
+                    return Err(UsageError("give one of --iterations and --seconds, once".into()));
+                }
+                let text = args.value(flag)?;
+                budget = Some(if flag == "--iterations" {
+                    Budget::Checks(number(&text, flag)?)
+                } else {
+                    let seconds: f64 = number(&text, flag)?;
+                    if !(seconds.is_finite() && seconds > 0.0) {
+                        return Err(UsageError(format!("--seconds takes a positive number, not `{text}`")));
+                    }
+                    Budget::Time(Duration::from_secs_f64(seconds))
+                });
+            }
+            "--seed" => options.seed = number(&args.value(flag)?, flag)?,
+            "--corpus" => options.corpus = Some(args.value(flag)?),
+            "--threads" => options.threads = number::<usize>(&args.value(flag)?, flag)?.max(1),
+            "--findings" => options.plan.dir = PathBuf::from(args.value(flag)?),
+            "--max-findings" => options.plan.max = number(&args.value(flag)?, flag)?,
+            "--replay" => {
+                let target = args.value(flag)?;
+                let file = PathBuf::from(args.value("--replay TARGET")?);
+                options.replay = Some((target, file));
+            }
+            flag if impls.accept(flag, &mut args)? => {}
+            other => return Err(UsageError(format!("unknown argument `{other}`"))),
+        }
+    }
+    options.budget = budget.unwrap_or(options.budget);
+    options.impls = impls.build(&["rep-google", "google"]);
+    if options.impls.len() != 2 {
+        return Err(UsageError(format!(
+            "give exactly two implementations (or none for the default), not {}",
+            options.impls.len()
+        )));
+    }
+    Ok(Some(options))
+}
+
+/// Runs `reptest diff` with the arguments after `diff`; returns the exit status.
+pub fn main(args: Vec<String>) -> u8 {
+    let mut options = match options_or_exit("diff", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
+        Ok(options) => options,
+        Err(status) => return status,
+    };
+    let b: Arc<dyn Implementation> = Arc::from(options.impls.pop().expect("two implementations"));
+    let a: Arc<dyn Implementation> = Arc::from(options.impls.pop().expect("two implementations"));
+    let differ = Differ::new(a, b);
+    // Panics inside the implementations are caught and reported as
+    // disagreements; the default hook would print each one as well.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let status = match &options.replay {
+        Some((target, file)) => replay_main(&differ, target, file, &options.plan),
+        None => run_main(differ, &options),
+    };
+    std::panic::set_hook(default_hook);
+    status
+}
+
+fn run_main(differ: Differ, options: &Options) -> u8 {
+    let corpus = match load_corpus(options.corpus.as_deref()) {
+        Ok(corpus) => corpus,
+        Err(message) => {
+            eprintln!("reptest diff: {message}");
+            return 2;
+        }
+    };
+    let config = Config {
+        differ,
+        budget: options.budget,
+        seed: options.seed,
+        corpus: &corpus,
+        threads: options.threads,
+    };
+    let progress = Progress::new();
+    let investigation = investigate(&config, &options.plan, |checks, failures| {
+        progress.show(&format!("reptest diff: {checks} checks, {failures} disagreements"));
+    });
+    progress.finish();
+    print_summary(&config, &investigation);
+    u8::from(investigation.summary.failures > 0)
+}
+
+/// The files `--corpus` names, or none.
+fn load_corpus(corpus: Option<&str>) -> Result<Vec<CorpusFile>, String> {
+    let Some(what) = corpus else {
+        return Ok(Vec::new());
+    };
+    let loaded = match what {
+        "real-world" => corpus::fetch(),
+        "cases" => corpus::from_cases(&cases_dir()),
+        dir => corpus::load_dir(Path::new(dir)),
+    };
+    match loaded {
+        Ok(files) if files.is_empty() => Err(format!("--corpus {what} holds no files")),
+        Ok(files) => Ok(files),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+/// `reptest diff --replay TARGET FILE`: the checks of one fuzz input.
+fn replay_main(differ: &Differ, target: &str, file: &Path, plan: &FindingsPlan) -> u8 {
+    let bytes = match std::fs::read(file) {
+        Ok(bytes) => bytes,
+        Err(error) => {
+            eprintln!("reptest diff: cannot read {}: {error}", file.display());
+            return 2;
+        }
+    };
+    let Some(replayed) = replay(differ, target, &bytes, file, plan) else {
+        eprintln!(
+            "reptest diff: --replay takes diff_google, diff_bytes, profiles_explained or no_panic, not `{target}`"
+        );
+        return 2;
+    };
+    for (number, check) in replayed.checks.iter().enumerate() {
+        println!(
+            "check {number}: agents {:?}, url {:?}: {}",
+            check.query.agents,
+            check.query.url,
+            check.disagreement.as_ref().map_or("agree".to_owned(), |d| d.summary())
+        );
+    }
+    print_written(&replayed.written);
+    u8::from(replayed.failed())
+}
+
+fn print_written(written: &Written) {
+    for problem in &written.problems {
+        eprintln!("reptest diff: {problem}");
+    }
+    for path in &written.paths {
+        println!("finding written: {}", path.display());
+    }
+}
+
+fn print_summary(config: &Config, investigation: &Investigation) {
+    let summary = &investigation.summary;
+    let seconds = summary.elapsed.as_secs_f64().max(1e-9);
+    println!(
+        "reptest diff: {} vs {}, seed {}, {} thread(s){}",
+        config.differ.a.name(),
+        config.differ.b.name(),
+        config.seed,
+        config.threads,
+        if config.corpus.is_empty() {
+            String::new()
+        } else {
+            format!(", {} corpus files mutated", config.corpus.len())
+        }
+    );
+    println!(
+        "checks: {} on {} bodies in {:.1} s = {:.0} checks/s ({:.0} implementation calls/s)",
+        summary.checks,
+        summary.bodies,
+        seconds,
+        summary.checks as f64 / seconds,
+        2.0 * summary.checks as f64 / seconds
+    );
+    if summary.by_class.is_empty() {
+        println!("disagreements: none");
+    } else {
+        println!("disagreements by class ({} failing):", summary.failures);
+        for (class, count) in &summary.by_class {
+            println!("  {class}: {count}");
+        }
+    }
+    if !summary.by_switch.is_empty() {
+        println!("switches credited with explained differences:");
+        for (switch, count) in &summary.by_switch {
+            println!("  {switch}: {count}");
+        }
+    }
+    print_written(&investigation.written);
+}

@@ -1,0 +1,210 @@
+//! The JSON-lines protocol, both directions: what `reptest` sends to a
+//! persistent adapter and what `reptest check --jsonl` reads, and the answers
+//! to both. One request per line, one answer per line, in order.
+//!
+//! | direction | line |
+//! |---|---|
+//! | request | `{"id": 7, "robots": "<text>", "agents": ["FooBot"], "url": "https://example.com/x"}` |
+//! | request, body not UTF-8 | `"robots_base64": "<standard base64>"` instead of `"robots"` |
+//! | request, one agent (`check --jsonl` only) | `"agent": "FooBot"` instead of `"agents"` |
+//! | answer | `{"id": 7, "allowed": true, "line": 3}` (`line`: the deciding line, or `null`) |
+//! | answer, cannot answer this check | `{"id": 7, "unsupported": "why"}` |
+//! | answer, failure | `{"id": 7, "error": "why"}` |
+//!
+//! `id` is optional in requests; an answer carries the id of its request.
+
+use base64::Engine as _;
+use serde::{Deserialize, Serialize};
+
+/// The base64 flavour of the protocol: the standard alphabet, padded.
+pub const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
+
+/// One check, as a request line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Request {
+    /// Echoed in the answer, so an answer can never be taken for another's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<u64>,
+    /// The body, when it is UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robots: Option<String>,
+    /// The body in base64, when it is not UTF-8.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robots_base64: Option<String>,
+    /// One agent (the short form `check --jsonl` accepts).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<String>,
+    /// The agents: more than one means "may any of them fetch".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agents: Option<Vec<String>>,
+    /// The URL to check.
+    pub url: String,
+}
+
+impl Request {
+    /// The request for one check; the body goes as text when it is UTF-8 and
+    /// as base64 otherwise. Agents and URL that are not UTF-8 are sent with
+    /// replacement characters (JSON strings cannot carry raw bytes).
+    pub fn new(id: Option<u64>, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Request {
+        let (robots, robots_base64) = match std::str::from_utf8(body) {
+            Ok(text) => (Some(text.to_string()), None),
+            Err(_) => (None, Some(BASE64.encode(body))),
+        };
+        Request {
+            id,
+            robots,
+            robots_base64,
+            agent: None,
+            agents: Some(agents.iter().map(|agent| lossy(agent)).collect()),
+            url: lossy(url),
+        }
+    }
+
+    /// The body bytes, or what is wrong with the request's body fields.
+    pub fn body(&self) -> Result<Vec<u8>, String> {
+        match (&self.robots, &self.robots_base64) {
+            (Some(text), None) => Ok(text.clone().into_bytes()),
+            (None, Some(encoded)) => BASE64
+                .decode(encoded)
+                .map_err(|error| format!("robots_base64 is not standard padded base64: {error}")),
+            _ => Err("give exactly one of robots and robots_base64".into()),
+        }
+    }
+
+    /// The agents, or what is wrong with the request's agent fields.
+    pub fn agents(&self) -> Result<Vec<&str>, String> {
+        match (&self.agent, &self.agents) {
+            (Some(agent), None) => Ok(vec![agent.as_str()]),
+            (None, Some(agents)) if !agents.is_empty() => Ok(agents.iter().map(String::as_str).collect()),
+            _ => Err("give exactly one of agent and agents (a non-empty list)".into()),
+        }
+    }
+}
+
+fn lossy(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// One answer line.
+///
+/// Read strictly: a line that mixes the forms (`allowed` beside `error`) or
+/// adds fields is not an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum Reply {
+    /// A verdict.
+    Verdict {
+        /// The request's id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        /// `true` when the URL may be fetched.
+        allowed: bool,
+        /// The deciding line, `null` when none is reported.
+        line: Option<u32>,
+    },
+    /// The implementation cannot answer this kind of check (n/a).
+    Unsupported {
+        /// The request's id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        /// Why not.
+        unsupported: String,
+    },
+    /// The check failed.
+    Error {
+        /// The request's id.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<u64>,
+        /// What went wrong.
+        error: String,
+    },
+}
+
+impl Reply {
+    /// The id the answer carries.
+    pub fn id(&self) -> Option<u64> {
+        match self {
+            Reply::Verdict { id, .. } | Reply::Unsupported { id, .. } | Reply::Error { id, .. } => *id,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_round_trip_with_text_or_base64_bodies() {
+        for body in [&b"User-agent: *\nDisallow: /x\n"[..], b"Allow: /\xff\n", b""] {
+            let request = Request::new(Some(9), body, &[b"FooBot", b"Bar"], b"https://example.com/x?y");
+            let line = serde_json::to_string(&request).unwrap();
+            let back: Request = serde_json::from_str(&line).unwrap();
+            assert_eq!(back, request);
+            assert_eq!(back.body().unwrap(), body);
+            assert_eq!(back.agents().unwrap(), ["FooBot", "Bar"]);
+        }
+        let line = serde_json::to_string(&Request::new(None, b"\xff", &[b"A"], b"/")).unwrap();
+        assert_eq!(line, r#"{"robots_base64":"/w==","agents":["A"],"url":"/"}"#);
+    }
+
+    #[test]
+    fn replies_round_trip_and_are_read_strictly() {
+        for reply in [
+            Reply::Verdict {
+                id: Some(3),
+                allowed: false,
+                line: Some(3),
+            },
+            Reply::Verdict {
+                id: None,
+                allowed: true,
+                line: None,
+            },
+            Reply::Unsupported {
+                id: Some(1),
+                unsupported: "one agent only".into(),
+            },
+            Reply::Error {
+                id: None,
+                error: "boom".into(),
+            },
+        ] {
+            let line = serde_json::to_string(&reply).unwrap();
+            assert_eq!(serde_json::from_str::<Reply>(&line).unwrap(), reply, "{line}");
+        }
+        assert_eq!(
+            serde_json::to_string(&Reply::Verdict {
+                id: None,
+                allowed: true,
+                line: Some(2)
+            })
+            .unwrap(),
+            r#"{"allowed":true,"line":2}"#
+        );
+        for garbage in [
+            r#"{"allowed": true, "line": 1, "error": "x"}"#,
+            r#"{"allowed": "yes"}"#,
+            r#"{"allowed": true, "line": -1}"#,
+            "allowed",
+            "{}",
+        ] {
+            assert!(serde_json::from_str::<Reply>(garbage).is_err(), "{garbage}");
+        }
+    }
+
+    #[test]
+    fn a_request_names_its_body_and_agents_once() {
+        let parse = |line: &str| serde_json::from_str::<Request>(line).unwrap();
+        assert!(
+            parse(r#"{"robots": "", "robots_base64": "", "agent": "A", "url": "/"}"#)
+                .body()
+                .is_err()
+        );
+        assert!(parse(r#"{"robots": "", "agent": "A", "agents": ["B"], "url": "/"}"#)
+            .agents()
+            .is_err());
+        assert!(parse(r#"{"robots_base64": "!!", "agent": "A", "url": "/"}"#)
+            .body()
+            .is_err());
+    }
+}
