@@ -35,10 +35,19 @@ fn wildcards_reach_colon_and_slash_in_the_query_in_either_spelling() {
     // spells them encoded are the same URL, and a rule that reaches into the
     // query through a wildcard must match both.
     let rules_and_urls = [
-        ("/*url=http://", ["/go?url=http://evil.example/", "/go?url=http%3A%2F%2Fevil.example%2F"]),
-        ("/*url=http%3A%2F%2F", ["/go?url=http://evil.example/", "/go?url=http%3a%2f%2fevil.example%2f"]),
+        (
+            "/*url=http://",
+            ["/go?url=http://evil.example/", "/go?url=http%3A%2F%2Fevil.example%2F"],
+        ),
+        (
+            "/*url=http%3A%2F%2F",
+            ["/go?url=http://evil.example/", "/go?url=http%3a%2f%2fevil.example%2f"],
+        ),
         ("/*/edit", ["/page?next=/edit", "/page?next=%2Fedit"]),
-        ("/*mailto:", ["/contact?to=mailto:someone", "/contact?to=mailto%3Asomeone"]),
+        (
+            "/*mailto:",
+            ["/contact?to=mailto:someone", "/contact?to=mailto%3Asomeone"],
+        ),
         ("/*@", ["/contact?to=someone@example.org", "/@someone"]),
     ];
     for (rule, urls) in rules_and_urls {

@@ -182,7 +182,12 @@ fn the_valid_fixture_loads_byte_exact_bodies_and_expectations() {
         b"User-agent: *\n# filler\n# filler\n# filler\nDisallow: /after\nAllow: /after/ok\n"
     );
     let fetch = by_name("fetch-network-error-with-body");
-    assert_eq!(fetch.response.map(|r| (r.status, r.redirects)), Some((None, 2)));
+    assert_eq!(
+        fetch.response.map(|r| (r.status, r.redirects, r.cached_age_hours)),
+        Some((None, 2, None))
+    );
+    let cached = by_name("fetch-server-error-with-cached-copy").response;
+    assert_eq!(cached.and_then(|r| r.cached_age_hours), Some(800));
     assert_eq!(by_name("fetch-server-error").body, b"");
     let check = &by_name("escaped-crlf-body").checks[0];
     assert_eq!((check.rfc, check.google), (Expect::Disallowed, Expect::Disallowed));
