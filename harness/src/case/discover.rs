@@ -3,6 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
+/// The file of documented readings (`cases/readings.yaml`): data about the
+/// cases, not a case file, so directory walks leave it out.
+pub const READINGS_FILE: &str = "readings.yaml";
+
 /// The case files at `path` with the directory their ids are relative to.
 pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
     let metadata = std::fs::metadata(path).map_err(|error| format!("cannot read: {error}"))?;
@@ -21,7 +25,9 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let path = entry?.path();
         if path.is_dir() {
             walk(&path, found)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+            && path.file_name().is_some_and(|name| name != READINGS_FILE)
+        {
             found.push(path);
         }
     }

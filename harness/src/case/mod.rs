@@ -10,6 +10,7 @@ mod raw;
 mod validate;
 
 pub use bytes::{decode_base64, unescape};
+pub use discover::READINGS_FILE;
 pub use load::{load_paths, LoadError, LoadErrors};
 pub use validate::UNWRITTEN_WHY_MARKER;
 
