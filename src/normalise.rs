@@ -16,14 +16,15 @@
 //! 3. In the URL, `*` and `$` are always literal and are encoded, so a
 //!    pattern reaches them only by writing `%2A` / `%24` (§2.2.3). In a
 //!    pattern `*` is the wildcard and a final `$` the end anchor; a `$`
-//!    anywhere else is taken literally (a reading: §2.2.3 gives it no
-//!    meaning there).
+//!    anywhere else is taken literally (§2.2.3 gives it no meaning there;
+//!    reading `mid-pattern-dollar` in `cases/readings.yaml`).
 //! 4. In the query — everything after the first `?` — `:` and `/` are data
 //!    and are encoded, exactly as the table in §2.2.2 shows for
 //!    `/foo/bar?baz=https://foo.bar`. No other reserved character is
 //!    rewritten: the table shows only these two, and RFC 3986 makes a
 //!    reserved character and its escape different strings, so `@`, a second
-//!    `?`, `[ ]` and the sub-delimiters compare as written.
+//!    `?`, `[ ]` and the sub-delimiters compare as written (reading
+//!    `reserved-characters-as-written`).
 //!
 //! A pattern knows it stands in the query only after its own `?`. Before
 //! that, and in particular after a `*`, its `:` and `/` may be meant for
@@ -38,6 +39,7 @@
 //! (`/*url=http%3A%2F%2F`) matches through the first spelling. What neither
 //! spelling serves is a pattern that mixes a raw and an encoded form of
 //! these two characters before its `?` and needs both inside the query.
+//! (Reading `query-delimiters`.)
 //!
 //! A rule's priority is the length of its pattern in the normal form, so a
 //! rule written `/foo/bar?baz=https://foo.bar` and one written with `%3A%2F`
