@@ -7,7 +7,7 @@
 //!    (the JSON-lines protocol), [`corpus`] (the real-world corpus).
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
-//!    matrix), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
+//!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
 //!    the conformance report), [`diff`] (the differential pipeline) and
 //!    [`jsonl`] (the batch service).
 //! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
@@ -17,8 +17,10 @@
 //! The input generator is its own crate, `rep-generate`, shared with the fuzz
 //! targets.
 
+pub mod baseline;
 pub mod case;
 pub mod cli;
+pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;
 pub mod cmd_promote;
