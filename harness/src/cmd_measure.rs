@@ -16,9 +16,6 @@ use crate::measure::{measure_parsers, Plan};
 /// The generated stream's default length: the issue's floor per parser.
 pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
 
-/// The generated stream's default seed.
-pub const DEFAULT_SEED: u64 = 1;
-
 const HELP: &str = "\
 reptest measure — measure the installed third-party parsers on the real-world corpus and on
 generated inputs, against Google's parser and rep-rfc, and write the measurements as JSON
@@ -30,8 +27,9 @@ Usage: reptest measure --out FILE [OPTIONS]
                      robots.txt files (a crawl of your own)
   --shard K/N        measure only shard K of N: corpus files split by a hash of their name,
                      generated inputs by their index; merge the N files with `reptest merge`
-  --seed N           the generated stream's seed (default 1)
-  --fuzz-checks N    the generated stream's length in checks (default 50000)
+  --fuzz-checks N    each generated stream's length in checks (default 50000)
+  --explore-seed N   also run the generated stream of seed N (the reference stream, whose seed is
+                     fixed, decides the list of differences; what only seed N shows is reported apart)
   --only NAME        measure only this parser (repeatable)
   --threads N        parsers measured side by side (default: every core)
 
@@ -43,7 +41,7 @@ struct Options {
     out: PathBuf,
     corpus: String,
     shard: Shard,
-    seed: u64,
+    explore_seed: Option<u64>,
     fuzz_checks: u64,
     only: Vec<String>,
     threads: usize,
@@ -62,7 +60,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         out: PathBuf::new(),
         corpus: "real-world".into(),
         shard: Shard::WHOLE,
-        seed: DEFAULT_SEED,
+        explore_seed: None,
         fuzz_checks: DEFAULT_FUZZ_CHECKS,
         only: Vec::new(),
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -74,7 +72,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
             "--out" => out = Some(PathBuf::from(args.value(flag)?)),
             "--corpus" => options.corpus = args.value(flag)?,
             "--shard" => options.shard = args.value(flag)?.parse().map_err(UsageError)?,
-            "--seed" => options.seed = number(flag, &args.value(flag)?)?,
+            "--explore-seed" => options.explore_seed = Some(number(flag, &args.value(flag)?)?),
             "--fuzz-checks" => options.fuzz_checks = number(flag, &args.value(flag)?)?,
             "--only" => options.only.push(args.value(flag)?),
             "--threads" => options.threads = number::<usize>(flag, &args.value(flag)?)?.max(1),
@@ -138,7 +136,7 @@ pub fn main(args: Vec<String>) -> u8 {
         files: &files,
         corpus,
         shard: options.shard,
-        seed: options.seed,
+        explore_seed: options.explore_seed,
         fuzz_checks: options.fuzz_checks,
         threads: options.threads,
     };

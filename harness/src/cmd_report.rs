@@ -3,14 +3,14 @@
 //! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
 
 use crate::case::ProfileId;
-use crate::cli::progress::Progress;
 use crate::case::{load_readings, Readings};
+use crate::cli::progress::Progress;
 use crate::cli::workspace::{absolute_root, cases_dir, load_cases_or_exit};
-use crate::report::readings_page;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
 use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::report::conformance::{Conformance, Entry};
+use crate::report::readings_page;
 use crate::runner;
 use std::path::{Path, PathBuf};
 
@@ -144,7 +144,10 @@ pub fn main(args: Vec<String>) -> u8 {
     if let Some(readings) = readings(&options.cases) {
         let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
         written = written.and_then(|()| {
-            std::fs::write(out.join("readings.md"), readings_page::markdown(&readings, &matrix, choice))
+            std::fs::write(
+                out.join("readings.md"),
+                readings_page::markdown(&readings, &matrix, choice),
+            )
         });
     }
     match written {

@@ -19,20 +19,23 @@ pub enum Source {
     Suite,
     /// The real-world corpus sample.
     RealWorld,
-    /// Generated inputs.
+    /// The reference generated stream (a fixed seed).
     Fuzz,
+    /// A generated stream of another seed, exploring beyond the reference one.
+    Explore,
 }
 
 impl Source {
     /// Every source, in report order.
-    pub const ALL: [Source; 3] = [Source::Suite, Source::RealWorld, Source::Fuzz];
+    pub const ALL: [Source; 4] = [Source::Suite, Source::RealWorld, Source::Fuzz, Source::Explore];
 
-    /// `suite`, `real-world` or `fuzz`.
+    /// `suite`, `real-world`, `fuzz` or `explore`.
     pub fn name(self) -> &'static str {
         match self {
             Source::Suite => "suite",
             Source::RealWorld => "real-world",
             Source::Fuzz => "fuzz",
+            Source::Explore => "explore",
         }
     }
 }
@@ -103,6 +106,16 @@ pub struct Example {
     pub probe: Probe,
 }
 
+impl Example {
+    /// The input it belongs to: its order without the check's own number
+    /// (`<input>#<n>` → `<input>`).
+    pub fn input(&self) -> &str {
+        self.order
+            .rsplit_once('#')
+            .map_or(self.order.as_str(), |(input, _)| input)
+    }
+}
+
 /// All disagreements with one signature.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Group {
@@ -110,8 +123,16 @@ pub struct Group {
     pub signature: Signature,
     /// How many checks of each source it explains.
     pub counts: BTreeMap<Source, u64>,
+    /// How many distinct inputs (case, file, generated body) of each source
+    /// show it: the measure of how often a cause is met, as one odd input
+    /// asked many checks would inflate the check count.
+    pub inputs: BTreeMap<Source, u64>,
     /// The first example.
     pub example: Example,
+    /// The input of the last check recorded into this group while measuring
+    /// (checks of one input arrive together), so each input counts once.
+    #[serde(skip)]
+    last_input: Option<String>,
 }
 
 impl Group {
@@ -178,10 +199,13 @@ impl Collected {
             let file = example.origin.split('#').next().unwrap_or(&example.origin).to_string();
             *self.files.entry(file).or_default() += 1;
         }
+        let input = example.input().to_string();
         self.add_group(Group {
             signature,
             counts: BTreeMap::from([(source, 1)]),
+            inputs: BTreeMap::from([(source, 1)]),
             example,
+            last_input: Some(input),
         });
     }
 
@@ -191,6 +215,13 @@ impl Collected {
                 for (source, count) in group.counts {
                     *known.counts.entry(source).or_default() += count;
                 }
+                let same_input = group.last_input.is_some() && group.last_input == known.last_input;
+                if !same_input {
+                    for (source, count) in group.inputs {
+                        *known.inputs.entry(source).or_default() += count;
+                    }
+                }
+                known.last_input = group.last_input;
                 if group.example.order < known.example.order {
                     known.example = group.example;
                 }

@@ -14,9 +14,12 @@ use crate::case::ProfileId;
 use crate::diff::{minimise, Probe};
 use crate::implementation::{check_once as ask, ImplError, Implementation};
 
-/// A generated-only group is listed when at least this many checks show it;
-/// rarer ones are counted as a tail, so the list does not depend on the seed.
-pub const FUZZ_MIN_SUPPORT: u64 = 3;
+/// A group seen only in generated inputs is listed when at least this many
+/// distinct inputs show it; rarer ones are counted as a tail. Counting inputs,
+/// not checks, keeps one odd input asked many checks from listing a cause,
+/// and the floor keeps chance encounters, which another seed would not meet,
+/// off the list.
+pub const FUZZ_MIN_INPUTS: u64 = 5;
 
 /// Questions the minimiser may ask a third-party parser per difference: it
 /// goes through an external process, so shrinking is kept to seconds.
@@ -90,34 +93,64 @@ impl Difference {
     }
 }
 
-/// The distinct differences of `parser` (claiming `claims`) in `collected`,
-/// most checks first, and the number of rarely seen checks left out.
+/// A parser's differences, as the report shows them.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// The list: differences met in fixed inputs, in report order.
+    pub listed: Vec<Difference>,
+    /// Differences only an explored stream showed, often enough to name.
+    pub explored: Vec<Difference>,
+    /// Checks in differences met too rarely to name.
+    pub rare: u64,
+}
+
+/// The distinct differences of `parser` (claiming `claims`) in `collected`.
 pub fn differences(
     parser: &dyn Implementation,
     claims: ProfileId,
     collected: &Collected,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
-) -> (Vec<Difference>, u64) {
-    let (listed, rare): (Vec<&Group>, Vec<&Group>) = collected.groups.iter().partition(|group| listed(group));
-    let mut found: Vec<Difference> = listed
-        .into_iter()
-        .map(|group| difference(parser, claims, group, google, rfc))
-        .collect();
-    found.sort_by(|a, b| {
-        a.standing
-            .cmp(&b.standing)
-            .then(b.total().cmp(&a.total()))
-            .then_with(|| a.signature.cmp(&b.signature))
-    });
-    (found, rare.iter().map(|group| group.total()).sum())
+) -> Found {
+    let build = |keep: fn(&Group) -> bool| {
+        let mut found: Vec<Difference> = collected
+            .groups
+            .iter()
+            .filter(|group| keep(group))
+            .map(|group| difference(parser, claims, group, google, rfc))
+            .collect();
+        found.sort_by(|a, b| {
+            a.standing
+                .cmp(&b.standing)
+                .then(b.total().cmp(&a.total()))
+                .then_with(|| a.signature.cmp(&b.signature))
+        });
+        found
+    };
+    Found {
+        listed: build(listed),
+        explored: build(explored),
+        rare: collected
+            .groups
+            .iter()
+            .filter(|group| !listed(group) && !explored(group))
+            .map(Group::total)
+            .sum(),
+    }
 }
 
-/// Whether a group is shown: anything seen in the suite or the real-world
-/// sample (fixed inputs), or seen often enough in generated ones.
-fn listed(group: &Group) -> bool {
-    let counted = |source| group.counts.get(&source).copied().unwrap_or(0);
-    counted(Source::Suite) > 0 || counted(Source::RealWorld) > 0 || counted(Source::Fuzz) >= FUZZ_MIN_SUPPORT
+/// Whether a group is listed: anything seen in the suite or the real-world
+/// sample, or met in enough inputs of the reference generated stream — all
+/// fixed inputs, so the list does not depend on any seed.
+pub fn listed(group: &Group) -> bool {
+    let inputs = |source| group.inputs.get(&source).copied().unwrap_or(0);
+    inputs(Source::Suite) > 0 || inputs(Source::RealWorld) > 0 || inputs(Source::Fuzz) >= FUZZ_MIN_INPUTS
+}
+
+/// Whether a group not listed was met in enough inputs of the explored
+/// stream to be worth showing apart.
+pub fn explored(group: &Group) -> bool {
+    !listed(group) && group.inputs.get(&Source::Explore).copied().unwrap_or(0) >= FUZZ_MIN_INPUTS
 }
 
 /// The references' answers to `probe`.

@@ -11,6 +11,12 @@
 //! [`Measurements`] is the file `reptest measure` writes and `reptest merge`
 //! combines: the real-world and generated measurements of every parser, for
 //! one shard of the corpus and of the generated stream.
+//!
+//! The generated stream that decides which differences are listed is the
+//! reference one, of [`REFERENCE_SEED`]: the list of a parser's differences is
+//! a property of the parser version, so it must not change with a seed. A
+//! stream of another seed can be added to explore; what only it shows is
+//! reported apart.
 
 pub mod collect;
 pub mod differences;
@@ -24,8 +30,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::corpus::CorpusFile;
 use crate::implementation::Implementation;
-use collect::Collected;
+use collect::{Collected, Source};
 use shard::Shard;
+
+/// The seed of the reference generated stream.
+pub const REFERENCE_SEED: u64 = 1;
 
 /// The format tag of a measurements file.
 pub const FORMAT: &str = "reptest-measurements/1";
@@ -39,9 +48,9 @@ pub struct Measurements {
     pub corpus: String,
     /// Which shard of the corpus files and of the generated stream.
     pub shard: Shard,
-    /// The generated stream's seed.
-    pub seed: u64,
-    /// The generated stream's length in checks (all shards together).
+    /// The seed of an extra stream explored beside the reference one.
+    pub explore_seed: Option<u64>,
+    /// Each generated stream's length in checks (all shards together).
     pub fuzz_checks: u64,
     /// Per parser: its version and what was collected.
     pub parsers: BTreeMap<String, Measured>,
@@ -72,7 +81,7 @@ pub fn merge(parts: Vec<Measurements>) -> Result<Measurements, String> {
             ));
         }
         let same_run = part.corpus == first.corpus
-            && part.seed == first.seed
+            && part.explore_seed == first.explore_seed
             && part.fuzz_checks == first.fuzz_checks
             && part.shard.count == count;
         if !same_run {
@@ -117,9 +126,9 @@ pub struct Plan<'a> {
     pub corpus: String,
     /// Which shard to measure.
     pub shard: Shard,
-    /// The generated stream's seed.
-    pub seed: u64,
-    /// The generated stream's length in checks (all shards together).
+    /// The seed of an extra stream to explore, if any.
+    pub explore_seed: Option<u64>,
+    /// Each generated stream's length in checks (all shards together).
     pub fuzz_checks: u64,
     /// Parsers measured side by side.
     pub threads: usize,
@@ -138,9 +147,18 @@ pub fn measure_parsers(
     progress("asking the references the real-world sample");
     let real_world = run::real_world_sample(plan.files, plan.shard, google, rfc);
     progress("asking the references the generated checks");
-    let fuzz = run::fuzz_sample(plan.seed, plan.fuzz_checks, plan.shard, google, rfc);
+    let fuzz = run::fuzz_sample(REFERENCE_SEED, plan.fuzz_checks, plan.shard, google, rfc);
+    let explore = plan
+        .explore_seed
+        .map(|seed| run::fuzz_sample(seed, plan.fuzz_checks, plan.shard, google, rfc))
+        .unwrap_or_default();
     let implementations: Vec<&dyn Implementation> = parsers.iter().map(|(parser, _)| *parser).collect();
-    let mut collected = run::measure_all(&implementations, &real_world, &fuzz, plan.threads, |name, done| {
+    let samples = [
+        (Source::RealWorld, real_world.as_slice()),
+        (Source::Fuzz, fuzz.as_slice()),
+        (Source::Explore, explore.as_slice()),
+    ];
+    let mut collected = run::measure_all(&implementations, &samples, plan.threads, |name, done| {
         progress(&format!("{name} measured ({done}/{})", parsers.len()))
     });
     let measured = parsers
@@ -161,7 +179,7 @@ pub fn measure_parsers(
         format: FORMAT.to_string(),
         corpus: plan.corpus.clone(),
         shard: plan.shard,
-        seed: plan.seed,
+        explore_seed: plan.explore_seed,
         fuzz_checks: plan.fuzz_checks,
         parsers: measured,
     }

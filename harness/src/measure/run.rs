@@ -124,7 +124,7 @@ pub fn fuzz_sample(
                 .into_iter()
                 .enumerate()
                 .map(|(number, mut query)| Asked {
-                    order: format!("{index:010}.{number:03}"),
+                    order: format!("{index:010}#{number:03}"),
                     origin: format!("seed {seed}, input {index}, check {number}"),
                     // One agent per check: most parsers have no multi-agent
                     // question, and n/a answers would waste the stream.
@@ -187,13 +187,12 @@ pub fn measure(parser: &dyn Implementation, source: Source, batches: &[Batch], c
     collected.sort();
 }
 
-/// Measures every parser on the real-world and generated samples, the
+/// Measures every parser on every sample (each tagged with its source), the
 /// parsers side by side on `threads` threads; `progress(parser, done)` is
 /// called as each finishes.
 pub fn measure_all(
     parsers: &[&dyn Implementation],
-    real_world: &[Batch],
-    fuzz: &[Batch],
+    samples: &[(Source, &[Batch])],
     threads: usize,
     progress: impl Fn(&str, usize) + Sync,
 ) -> BTreeMap<String, Collected> {
@@ -206,8 +205,9 @@ pub fn measure_all(
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(parser) = parsers.get(index) else { break };
                 let mut collected = Collected::default();
-                measure(*parser, Source::RealWorld, real_world, &mut collected);
-                measure(*parser, Source::Fuzz, fuzz, &mut collected);
+                for (source, batches) in samples {
+                    measure(*parser, *source, batches, &mut collected);
+                }
                 results
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())

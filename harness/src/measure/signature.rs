@@ -6,8 +6,6 @@
 //! shape of the URL). Inputs from different seeds that hit the same cause
 //! get the same signature.
 
-use std::collections::BTreeSet;
-
 use rep::{check_once, GroupChoice, Profile, Reason, RuleKind, Switch, Verdict};
 use serde::{Deserialize, Serialize};
 
@@ -153,39 +151,29 @@ fn path_of(url: &[u8]) -> &[u8] {
     }
 }
 
-/// What a pattern holds that matching treats specially.
+/// The special characters of RFC 9309 §2.2.3 a pattern uses. Escapes and
+/// non-ASCII bytes are left out: how a parser treats them shows as a switch
+/// (no-percent-normalisation), and as features they split one cause by the
+/// accident of which rule an input happened to hit.
 fn pattern_features(pattern: &[u8]) -> Vec<String> {
     let mut features = Vec::new();
     if pattern.contains(&b'*') {
-        features.push("wildcard");
+        features.push("wildcard".to_string());
     }
     if pattern.last() == Some(&b'$') {
-        features.push("end-anchor");
-    }
-    if pattern
-        .windows(3)
-        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
-    {
-        features.push("escape");
-    }
-    if pattern.iter().any(|&b| b >= 0x80) {
-        features.push("non-ascii");
-    }
-    features.into_iter().map(String::from).collect()
-}
-
-/// What a URL path holds that parsers are known to treat differently (a
-/// query, raw non-ASCII); escapes are left out: samples flip them on purpose,
-/// and a parser's handling of them shows as a switch.
-fn url_features(path: &[u8]) -> Vec<String> {
-    let mut features = Vec::new();
-    if path.contains(&b'?') {
-        features.push("query".to_string());
-    }
-    if path.iter().any(|&b| b >= 0x80) {
-        features.push("non-ascii".to_string());
+        features.push("end-anchor".to_string());
     }
     features
+}
+
+/// Whether the URL has a query: the one part of a URL parsers are known to
+/// drop or treat apart.
+fn url_features(path: &[u8]) -> Vec<String> {
+    if path.contains(&b'?') {
+        vec!["query".to_string()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// One kind of difference between a parser and the references.
@@ -195,8 +183,11 @@ pub struct Signature {
     pub relation: Relation,
     /// The parser allows where the reference disallows (`true`), or the reverse.
     pub parser_allows: bool,
-    /// `rep` switches whose flip makes the departed reference answer as the
-    /// parser does (names, sorted); empty when none does.
+    /// The first `rep` switch (in [`EXPLANATION_ORDER`]) whose flip alone
+    /// makes the departed reference answer as the parser does; empty when
+    /// none does. One switch, not all that qualify: an input with several
+    /// oddities lets several qualify, and the set would split one cause
+    /// into many differences.
     pub switches: Vec<String>,
     /// How the departed reference decided (RFC 9309's view when it departs
     /// from both), when no switch explains the difference: a switch names the
@@ -205,6 +196,27 @@ pub struct Signature {
     /// For failures: the start of the error message, with digits blanked.
     pub failure: Option<String>,
 }
+
+/// The switches in the order they are tried as an explanation: how a rule
+/// matches before how a line is read. When both kinds qualify, flipping a
+/// leniency (a misspelt key, a stray NUL) usually just removes the deciding
+/// line, which agrees with the parser by accident; a matching switch names
+/// what the parser does with the rule it did read.
+pub const EXPLANATION_ORDER: [Switch; 13] = [
+    Switch::NoPercentNormalisation,
+    Switch::IndexHtml,
+    Switch::RobotsTxtNotSpecial,
+    Switch::ProductTokenPrefix,
+    Switch::StarWithTrailingText,
+    Switch::MissingColon,
+    Switch::KeyPrefix,
+    Switch::AcceptTypos,
+    Switch::AsciiWhitespaceTrim,
+    Switch::NulEndsText,
+    Switch::PartialBom,
+    Switch::LineLengthCut,
+    Switch::NoSizeLimit,
+];
 
 /// The profile behind each reference.
 fn profile(relation: Relation) -> Profile {
@@ -222,15 +234,15 @@ impl Signature {
         let agents = probe.agent_bytes();
         let url = probe.url.as_bytes();
         let verdict = check_once(&probe.body, base, &agents, url);
-        let switches: BTreeSet<&str> = Switch::ALL
+        let switches: Vec<String> = EXPLANATION_ORDER
             .iter()
-            .filter(|&&switch| {
+            .find(|&&switch| {
                 let flipped = base.with(switch, !base.is_on(switch));
                 check_once(&probe.body, flipped, &agents, url).allowed == parser_allows
             })
-            .map(|switch| switch.name())
+            .map(|switch| switch.name().to_string())
+            .into_iter()
             .collect();
-        let switches: Vec<String> = switches.into_iter().map(String::from).collect();
         Signature {
             relation,
             parser_allows,

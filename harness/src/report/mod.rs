@@ -83,8 +83,13 @@ fn basis_text(check: &Check) -> Option<String> {
     let basis = &check.basis;
     let mut parts = Vec::new();
     if let Some(section) = &basis.clause {
-        let level = basis.level.map_or(String::new(), |level| format!(" ({})", level.name()));
-        parts.push(format!("RFC 9309 §{section}{level} {}", crate::case::clause::link(section)));
+        let level = basis
+            .level
+            .map_or(String::new(), |level| format!(" ({})", level.name()));
+        parts.push(format!(
+            "RFC 9309 §{section}{level} {}",
+            crate::case::clause::link(section)
+        ));
     }
     if let Some(reading) = &basis.reading {
         parts.push(format!("reading `{reading}` (cases/readings.yaml)"));

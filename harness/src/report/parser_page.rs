@@ -7,7 +7,8 @@ use std::fmt::Write;
 use super::cell;
 use crate::case::{clause, ProfileId};
 use crate::measure::collect::{Collected, Source, Tally};
-use crate::measure::differences::{Difference, Standing};
+use crate::measure::differences::{Difference, Standing, FUZZ_MIN_INPUTS};
+use crate::measure::REFERENCE_SEED;
 use crate::report::excerpt::{excerpt, ExcerptLine};
 
 /// What the page says about the parser itself.
@@ -39,8 +40,10 @@ pub struct ParserPage<'a> {
     pub rare: u64,
     /// The real-world corpus, in words.
     pub corpus: &'a str,
-    /// The generated stream's seed.
-    pub seed: u64,
+    /// The seed of the explored stream, if one was run.
+    pub explore_seed: Option<u64>,
+    /// Differences only the explored stream showed.
+    pub explored: &'a [Difference],
 }
 
 fn percent(value: Option<f64>) -> String {
@@ -112,8 +115,20 @@ impl ParserPage<'_> {
                 "the suite's cases (expectations of each profile)".to_string(),
             ),
             (Source::RealWorld, format!("real-world sample: {}", self.corpus)),
-            (Source::Fuzz, format!("generated inputs, seed {}", self.seed)),
+            (
+                Source::Fuzz,
+                format!("generated inputs, the reference stream (seed {REFERENCE_SEED})"),
+            ),
+            (
+                Source::Explore,
+                self.explore_seed.map_or(String::new(), |seed| {
+                    format!("generated inputs explored with seed {seed}")
+                }),
+            ),
         ] {
+            if what.is_empty() {
+                continue;
+            }
             let tally = self.collected.tallies.get(&source).copied().unwrap_or_default();
             tally_row(&mut out, &what, &tally);
         }
@@ -129,7 +144,7 @@ impl ParserPage<'_> {
             self.differences.len(),
             if self.rare > 0 {
                 format!(
-                    "; {} generated checks in differences seen fewer than 3 times are not listed",
+                    "; {} generated checks in differences met in fewer than {FUZZ_MIN_INPUTS} inputs are not listed",
                     self.rare
                 )
             } else {
@@ -149,6 +164,20 @@ impl ParserPage<'_> {
             }
             let _ = writeln!(out, "### {}\n", standing.heading());
             for difference in group {
+                number += 1;
+                self.difference(&mut out, number, difference);
+            }
+        }
+        if !self.explored.is_empty() {
+            let _ = writeln!(
+                out,
+                "### Seen only in the explored stream
+
+Not part of the list above, which fixed inputs decide:                  the stream of seed {} met these often enough to name.
+",
+                self.explore_seed.unwrap_or_default()
+            );
+            for difference in self.explored {
                 number += 1;
                 self.difference(&mut out, number, difference);
             }

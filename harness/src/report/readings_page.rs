@@ -44,12 +44,7 @@ pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) 
             .iter()
             .map(|section| format!("[§{section}]({})", clause::link(section)))
             .collect();
-        let _ = writeln!(
-            out,
-            "RFC 9309 {}: {}\n",
-            sections.join(", "),
-            reading.supports.trim()
-        );
+        let _ = writeln!(out, "RFC 9309 {}: {}\n", sections.join(", "), reading.supports.trim());
         for option in &reading.options {
             let chosen = if option.id == reading.choice {
                 " — `rep-rfc`'s choice"
@@ -70,19 +65,13 @@ pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) 
                 _ => cases.push((&row.case.id, 1)),
             }
         }
-        let cases: Vec<String> = cases
-            .iter()
-            .map(|(id, count)| format!("`{id}` ({count})"))
-            .collect();
+        let cases: Vec<String> = cases.iter().map(|(id, count)| format!("`{id}` ({count})")).collect();
         let _ = writeln!(out, "Checks, by case: {}\n", cases.join(", "));
         out.push_str("| implementation | answers | as `rep-rfc` chooses |\n|---|---|---:|\n");
         let mut consensus = 0;
         for (column, info) in matrix.impls.iter().enumerate() {
             let answers: String = rows.iter().map(|row| letter(row, column)).collect();
-            let comparable: Vec<&&Row<'_>> = rows
-                .iter()
-                .filter(|row| !matches!(letter(row, column), '·'))
-                .collect();
+            let comparable: Vec<&&Row<'_>> = rows.iter().filter(|row| !matches!(letter(row, column), '·')).collect();
             let same = comparable
                 .iter()
                 .filter(|row| letter(row, column) == letter(row, choice_column))
