@@ -8,8 +8,9 @@
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
 //!    matrix), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
-//!    the conformance report), [`diff`] (the differential pipeline) and
-//!    [`jsonl`] (the batch service).
+//!    the conformance report), [`diff`] (the differential pipeline),
+//!    [`jsonl`] (the batch service) and [`import`] (another suite's cases
+//!    as case files).
 //! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
 //!    `reptest` subcommand: the only code that reads arguments, prints, and
 //!    decides exit statuses.
@@ -21,12 +22,14 @@ pub mod case;
 pub mod cli;
 pub mod cmd_check;
 pub mod cmd_diff;
+pub mod cmd_import;
 pub mod cmd_promote;
 pub mod cmd_report;
 pub mod cmd_run;
 pub mod corpus;
 pub mod diff;
 pub mod implementation;
+pub mod import;
 pub mod jsonl;
 pub mod protocol;
 pub mod report;

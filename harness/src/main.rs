@@ -14,6 +14,7 @@ Commands:
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
+  import   convert Google's robotstxt-spec-test files into case files (reptest import --help)
 ";
 
 fn main() -> ExitCode {
@@ -26,6 +27,7 @@ fn main() -> ExitCode {
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
+        Some("import") => rep_harness::cmd_import::main(rest),
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             0
