@@ -201,12 +201,14 @@ impl<'a> Lexer<'a> {
             let at = self.at();
             match self.bump() {
                 None => return Self::error(opened, format!("string opened here is not closed (missing {quote})")),
-                Some('\n') => return Self::error(
-                    opened,
-                    format!(
+                Some('\n') => {
+                    return Self::error(
+                        opened,
+                        format!(
                         "string opened here is not closed on its line (missing {quote}; write \\n for a line break)"
                     ),
-                ),
+                    )
+                }
                 Some(c) if c == quote => return Ok(bytes),
                 Some('\\') => self.escape(at, &mut bytes)?,
                 Some(c) => push_char(&mut bytes, c),

@@ -94,7 +94,7 @@ fn escaped_or_base64(body: &[u8]) -> BodyForm {
 
 /// The header of a YAML literal block that reads back as `text` (`|`, `|-`,
 /// `|+`, with the indentation indicator `2` when the first line starts with
-/// a space), or `None` when no literal block can: a character YAML cannot
+/// a space or a tab), or `None` when no literal block can: a character YAML cannot
 /// carry, a CR (YAML turns CR LF into LF), whitespace at the end of a line
 /// (editors strip it), or no line with text on it.
 fn block_indicator(text: &str) -> Option<String> {
@@ -106,7 +106,9 @@ fn block_indicator(text: &str) -> Option<String> {
         return None;
     }
     let first = content.split('\n').find(|line| !line.is_empty())?;
-    let indentation = if first.starts_with(' ') { "2" } else { "" };
+    // A reader guesses the indentation from the first line, so a first line
+    // that starts with blanks needs it stated.
+    let indentation = if first.starts_with([' ', '\t']) { "2" } else { "" };
     let chomping = match text.len() - content.len() {
         0 => "-",
         1 => "",
@@ -201,6 +203,7 @@ mod tests {
         assert_eq!(block_indicator("a\n"), Some("|".into()));
         assert_eq!(block_indicator("\na\n\n\n"), Some("|+".into()));
         assert_eq!(block_indicator("  a\nb\n"), Some("|2".into()));
+        assert_eq!(block_indicator("\n\ta\n"), Some("|2".into()));
     }
 
     #[test]
