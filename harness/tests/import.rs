@@ -133,7 +133,7 @@ fn expectations_become_checks_per_test_type_and_why_comes_from_the_explanation()
     );
     let warnings: Vec<String> = import.warnings.iter().map(ToString::to_string).collect();
     let specific = fixtures("valid/google/specific.txtpb").display().to_string();
-    assert_eq!(warnings.len(), 3, "{warnings:#?}");
+    assert_eq!(warnings.len(), 6, "{warnings:#?}");
     assert!(warnings[0].starts_with(&format!(
         "{specific}:15:7: test 1: an expectation with an empty useragent"
     )));
@@ -141,6 +141,14 @@ fn expectations_become_checks_per_test_type_and_why_comes_from_the_explanation()
         "{specific}:20:23: test 2: an expectation with an empty testurl"
     )));
     assert!(warnings[2].starts_with(&format!("{specific}:18:3: test 2 has no expectation")));
+    // A file left with no case is not written: the loader refuses an empty one.
+    let nothing = fixtures("valid/nothing-to-check.textproto").display().to_string();
+    assert!(warnings[3].starts_with(&format!("{nothing}:5:21: test 1: an expectation with an empty testurl")));
+    assert!(warnings[4].starts_with(&format!("{nothing}:3:7: test 1 has no expectation")));
+    assert_eq!(
+        warnings[5],
+        format!("{nothing}: no test here has a check the case format can carry: no case file written")
+    );
     let totals: Vec<(usize, usize, usize)> = import
         .files
         .iter()
@@ -324,13 +332,14 @@ fn imported_cases_run_against_rep_google_and_google() {
     let stderr = text(&imported.stderr);
     assert_eq!(imported.status.code(), Some(0), "{stdout}{stderr}");
     assert!(
-        stdout.contains("imported 5 case(s) with 9 check(s) (2 google-only) from 3 file(s); 3 warning(s)"),
+        stdout.contains("imported 5 case(s) with 9 check(s) (2 google-only) from 3 file(s); 6 warning(s)"),
         "{stdout}"
     );
-    assert_eq!(stderr.matches("warning: ").count(), 3, "{stderr}");
+    assert_eq!(stderr.matches("warning: ").count(), 6, "{stderr}");
     for written in ["escapes.yaml", "non-utf8.yaml", "google/specific.yaml"] {
         assert!(out.join(written).is_file(), "{written} not written");
     }
+    assert!(!out.join("nothing-to-check.yaml").exists());
     let run = reptest(&["run", "--cases", &out_arg, "--impl", "rep-google", "--impl", "google"]);
     let report = text(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{report}{}", text(&run.stderr));

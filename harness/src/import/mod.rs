@@ -69,7 +69,8 @@ pub struct Import {
 /// Imports the robotstxt-spec-test files at `input`: one file, or every
 /// file with one of [`EXTENSIONS`] under a directory (recursively). Each
 /// becomes `<dirs>/<name>.yaml` under the output directory, its directory
-/// and file names in kebab case, so a suite's layout is kept.
+/// and file names in kebab case, so a suite's layout is kept; a file left
+/// with no case becomes nothing (with a warning).
 pub fn spec_test(input: &Path) -> Import {
     let mut import = Import::default();
     let sources = match sources(input) {
@@ -135,6 +136,14 @@ pub fn spec_test(input: &Path) -> Import {
                 .iter()
                 .map(|(position, message)| problem(Some(*position), message.clone())),
         );
+        if converted.cases == 0 {
+            // The case loader refuses a file without cases.
+            import.warnings.push(problem(
+                None,
+                "no test here has a check the case format can carry: no case file written".into(),
+            ));
+            continue;
+        }
         import.files.push(ImportedFile {
             source: path,
             output,
