@@ -1,63 +1,40 @@
 #!/usr/bin/env python3
-"""reptest adapter for Protego, Scrapy's robots.txt parser, over the JSON-lines protocol.
+"""reptest adapter for Protego 0.7.0, Scrapy's robots.txt parser.
 
-Install its dependency:   pip install protego
-Run it through the harness:
+Install: reptest adapters install protego
+   or:   pip install --target ~/.cache/rep/adapters/protego protego==0.7.0
+Run:     PYTHONPATH=~/.cache/rep/adapters/protego \\
+         cargo reptest run --adapter 'python3 harness/adapters/python_protego.py' --name protego
 
-    cargo run -p rep-harness -- run --adapter 'python3 harness/adapters/python_protego.py' --name protego
-
-`--version` prints the installed Protego version (exit 1 with an install hint when it is missing).
-
-Mapping onto Protego's API: the body goes to Protego.parse() as text (a body that is
-not UTF-8 has no text form and is answered n/a: Protego only takes str); the check is
-can_fetch(url, agent) with the full URL as given (Protego drops the scheme, host and
-fragment itself). Protego has no multi-agent question and reports no deciding line.
+Mapping onto the library:
+- body: Protego.parse() takes text only; a body that is not UTF-8 is answered n/a.
+- agent: one per check (several are n/a), as can_fetch's user_agent.
+- URL: can_fetch(url, agent) with the full URL as given (Protego drops scheme, host and
+  fragment itself).
+- deciding line: Protego reports none.
 """
 
-import json
-import sys
+from rep_adapter import serve, single_agent, text_body
 
 try:
-    import protego
+    from protego import Protego
 except ImportError:
-    protego = None
+    Protego = None
 
-INSTALL_HINT = "protego not installed: pip install protego"
+LIBRARY = "protego"
 
 
 def decide(request):
-    if "robots_base64" in request:
-        # Protego parses text only; any decoding would test the decoder, not Protego.
-        return {"unsupported": "Protego takes the body as text and this body is not UTF-8"}
-    body = request["robots"]
-    agents = request["agents"]
-    if len(agents) != 1:
-        return {"unsupported": "Protego checks one user-agent at a time"}
-    parser = protego.Protego.parse(body)
-    return {"allowed": parser.can_fetch(request["url"], agents[0]), "line": None}
-
-
-def version():
-    from importlib.metadata import version as installed
-
-    return f"protego {installed('protego')}"
-
-
-def main():
-    if protego is None:
-        sys.stderr.write(INSTALL_HINT + "\n")
-        sys.exit(1)
-    if sys.argv[1:] == ["--version"]:
-        print(version())
-        return
-    for line in sys.stdin:
-        try:
-            reply = decide(json.loads(line))
-        except Exception as error:  # every failure is an answer, never a dead adapter
-            reply = {"error": f"{type(error).__name__}: {error}"}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+    body = text_body(request, LIBRARY)
+    agent = single_agent(request, LIBRARY)
+    return Protego.parse(body).can_fetch(request["url"], agent), None
 
 
 if __name__ == "__main__":
-    main()
+    serve(
+        decide,
+        LIBRARY,
+        "protego",
+        "reptest adapters install protego",
+        loaded=Protego is not None,
+    )

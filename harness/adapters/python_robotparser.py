@@ -1,46 +1,33 @@
 #!/usr/bin/env python3
-"""reptest adapter for CPython's urllib.robotparser, over the JSON-lines protocol.
+"""reptest adapter for CPython's urllib.robotparser (the standard library of the running python3).
 
-Run it through the harness:
+Install: nothing to install (`reptest adapters install cpython-robotparser` has nothing to do).
+Run:     cargo reptest run --adapter 'python3 harness/adapters/python_robotparser.py' --name cpython-robotparser
 
-    cargo run -p rep-harness -- run --adapter 'python3 harness/adapters/python_robotparser.py'
-
-Protocol (one line each way per check):
-  request:  {"robots": TEXT} or {"robots_base64": B64}, plus "agents": [..], "url": URL
-  response: {"allowed": BOOL, "line": null}   (robotparser cannot say which line decided)
-            {"unsupported": WHY}              (a check it cannot answer: reported as n/a)
-            {"error": WHY}                    (anything that went wrong: reported as an error)
+Mapping onto the library:
+- body: RobotFileParser.parse() takes lines of text; the adapter splits the body with
+  str.splitlines(), which also ends a line at a lone CR (RFC 9309 §2.2). A body that is
+  not UTF-8 is answered n/a: the module only ever sees text (its own read() decodes
+  UTF-8, which would fail on such a body).
+- agent: one per check (several are n/a); can_fetch matches it as the module does.
+- URL: can_fetch(agent, url) with the full URL as given (it keeps only path and query).
+- deciding line: the module reports none.
 """
 
-import base64
-import json
-import sys
 import urllib.robotparser
+
+from rep_adapter import serve, single_agent, text_body
+
+LIBRARY = "urllib.robotparser"
 
 
 def decide(request):
-    if "robots_base64" in request:
-        body = base64.b64decode(request["robots_base64"]).decode("utf-8", errors="replace")
-    else:
-        body = request["robots"]
-    agents = request["agents"]
-    if len(agents) != 1:
-        return {"unsupported": "urllib.robotparser checks one user-agent at a time"}
+    body = text_body(request, LIBRARY)
+    agent = single_agent(request, LIBRARY)
     parser = urllib.robotparser.RobotFileParser()
-    # splitlines() also ends lines at a lone CR, as RFC 9309 does.
     parser.parse(body.splitlines())
-    return {"allowed": parser.can_fetch(agents[0], request["url"]), "line": None}
-
-
-def main():
-    for line in sys.stdin:
-        try:
-            reply = decide(json.loads(line))
-        except Exception as error:  # every failure is an answer, never a dead adapter
-            reply = {"error": f"{type(error).__name__}: {error}"}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+    return parser.can_fetch(agent, request["url"]), None
 
 
 if __name__ == "__main__":
-    main()
+    serve(decide, LIBRARY, None, "it ships with Python 3")

@@ -1,7 +1,7 @@
 //! `reptest check`: one implementation's verdict on URLs, with explanations,
 //! or (with `--jsonl`) a batch service on stdin/stdout.
 
-use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::{ImplError, Implementation, Prepared};
 use crate::jsonl;
 use serde_json::json;
@@ -10,20 +10,26 @@ use std::io::{Read, Write};
 const HELP: &str = "\
 reptest check — ask one implementation whether agents may fetch URLs
 
-Usage: reptest check [--impl NAME] --robots FILE|- --agent A [--agent B] [--json] URL...
-       reptest check --jsonl [--impl NAME]
+Usage: reptest check [IMPLEMENTATION] --robots FILE|- --agent A [--agent B] [--json] URL...
+       reptest check [IMPLEMENTATION] --jsonl
+
+IMPLEMENTATION is one of the implementation flags below (default: --impl rep-rfc).
 
   --robots FILE|-      the robots.txt body (- reads stdin)
   --agent A            the agent (repeatable: any of them, Google's multi-agent check)
   --json               one JSON object per URL instead of text
-  --jsonl              batch mode: each stdin line is a JSON object
-                       {\"robots\": TEXT | \"robots_base64\": B64, \"agent\": A | \"agents\": [A, ..], \"url\": URL}
-                       and each answer line, in order, {\"allowed\": BOOL, \"line\": N|null} or {\"error\": TEXT}
+  --jsonl              batch mode: each stdin line is a JSON request
+                       {\"id\": N (optional), \"robots\": TEXT | \"robots_base64\": B64,
+                        \"agent\": A | \"agents\": [A, ..], \"url\": URL}
+                       and each answer line, in order, carries the request's id and
+                       {\"allowed\": BOOL, \"line\": N|null}, {\"unsupported\": TEXT} or {\"error\": TEXT};
+                       an error names the stdin line it answers
+
 ";
 
 const HELP_TAIL: &str = "
-The implementation defaults to rep-rfc. Exit status: 0, or 1 when a check ended in an
-error, or 2 for a usage error.
+The implementation defaults to rep-rfc. Exit status: 0, or 1 when a check (with --jsonl: a
+line) ended in an error, or 2 for a usage error or an implementation that cannot start.
 ";
 
 struct Options {
@@ -82,12 +88,15 @@ pub fn main(args: Vec<String>) -> u8 {
         eprintln!("reptest check: choose exactly one implementation (got {})", impls.len());
         return 2;
     }
+    if let Err(status) = start_all("check", &impls) {
+        return status;
+    }
     let implementation = impls.remove(0);
     if options.jsonl {
         let stdin = std::io::stdin().lock();
         let stdout = std::io::stdout().lock();
         return match jsonl::serve(implementation.as_ref(), stdin, stdout) {
-            Ok(_) => 0,
+            Ok(served) => u8::from(served.errors > 0),
             Err(error) => {
                 eprintln!("reptest check --jsonl: {error}");
                 1

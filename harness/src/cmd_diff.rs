@@ -7,10 +7,13 @@ use std::time::Duration;
 
 use crate::cli::progress::Progress;
 use crate::cli::workspace::{cases_dir, findings_dir};
-use crate::cli::{options_or_exit, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::corpus::{self, CorpusFile};
 use crate::diff::{investigate, replay, Budget, Config, Differ, FindingsPlan, Investigation, Written};
 use crate::implementation::Implementation;
+
+/// The pair compared when none is given.
+const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
 
 /// Checks run when neither `--iterations` nor `--seconds` is given.
 const DEFAULT_CHECKS: u64 = 100_000;
@@ -71,6 +74,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         plan: FindingsPlan {
             dir: findings_dir(),
             max: 10,
+            impl_flags: String::new(),
         },
         replay: None,
     };
@@ -110,7 +114,8 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         }
     }
     options.budget = budget.unwrap_or(options.budget);
-    options.impls = impls.build(&["rep-google", "google"]);
+    options.impls = impls.build(&DEFAULT_PAIR);
+    options.plan.impl_flags = impls.flags(&DEFAULT_PAIR);
     if options.impls.len() != 2 {
         return Err(UsageError(format!(
             "give exactly two implementations (or none for the default), not {}",
@@ -126,6 +131,9 @@ pub fn main(args: Vec<String>) -> u8 {
         Ok(options) => options,
         Err(status) => return status,
     };
+    if let Err(status) = start_all("diff", &options.impls) {
+        return status;
+    }
     let b: Arc<dyn Implementation> = Arc::from(options.impls.pop().expect("two implementations"));
     let a: Arc<dyn Implementation> = Arc::from(options.impls.pop().expect("two implementations"));
     let differ = Differ::new(a, b);

@@ -25,7 +25,9 @@ The explanation becomes the case's why. User agents and URLs are kept as written
 an expectation with an empty agent or URL cannot be a check and is left out with a
 warning. A mistake in the input (syntax, unknown field, bad enum value, missing
 outcome) is an error with its file:line:column, and then nothing is written.
-Run the result with `reptest run --cases OUTDIR`.
+Run the result with `reptest run --cases OUTDIR`. Give the import a directory of its own:
+inside a suite with a readings.yaml (as this repository's cases/), every definite rfc
+expectation must name an RFC 9309 clause or a reading, and spec-test expectations name none.
 
 Exit status: 0 when the case files were written, 1 when one could not be written,
 2 for a usage error or a mistake in the input (nothing written).

@@ -5,7 +5,7 @@
 use crate::case::ProfileId;
 use crate::cli::progress::Progress;
 use crate::cli::workspace::{absolute_root, load_cases_or_exit};
-use crate::cli::{options_or_exit, Args, UsageError};
+use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
 use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::report::conformance::{Conformance, Entry};
@@ -23,10 +23,13 @@ Usage: reptest report [OPTIONS]
   --cases PATH      a case file or a directory of them (repeatable; default: the workspace's cases/)
 
 Third-party parsers run through the adapters in harness/adapters/; each needs its library
-installed (the message for a missing one says how).
+installed (the message for a missing one says how). Your own parser joins the matrix with
+the implementation flags below (--adapter or --command, with --name and --profile); the
+built-ins always run, so --impl is not taken here.
 
 Exit status: 0 when the report was written, 1 when a third-party dependency is missing
-(without --skip-missing), 2 for a usage error or a malformed case file.
+(without --skip-missing), 2 for a usage error, a malformed case file or a parser of yours
+that cannot start.
 ";
 
 struct Options {
@@ -34,6 +37,7 @@ struct Options {
     cases: Vec<PathBuf>,
     skip_missing: bool,
     built_in_only: bool,
+    yours: ImplChoice,
 }
 
 fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
@@ -43,6 +47,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         cases: Vec::new(),
         skip_missing: false,
         built_in_only: false,
+        yours: ImplChoice::default(),
     };
     while let Some(arg) = args.next_arg() {
         match arg.as_str() {
@@ -51,6 +56,12 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
             "--cases" => options.cases.push(PathBuf::from(args.value("--cases")?)),
             "--skip-missing" => options.skip_missing = true,
             "--built-in-only" => options.built_in_only = true,
+            "--impl" => {
+                return Err(UsageError(
+                    "the built-ins always run in a report; add your parser with --adapter or --command".into(),
+                ))
+            }
+            flag if options.yours.accept(flag, &mut args)? => {}
             other => return Err(UsageError(format!("unexpected argument `{other}`"))),
         }
     }
@@ -59,7 +70,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
 
 /// Runs `reptest report` with the arguments after `report`; returns the exit status.
 pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("report", parse(args), &[HELP]) {
+    let options = match options_or_exit("report", parse(args), &[HELP, IMPL_HELP]) {
         Ok(options) => options,
         Err(status) => return status,
     };
@@ -74,6 +85,20 @@ pub fn main(args: Vec<String>) -> u8 {
         .iter()
         .filter_map(|name| implementation::built_in(name))
         .collect();
+    let yours = options.yours.build(&[]);
+    if let Err(status) = start_all("report", &yours) {
+        return status;
+    }
+    for implementation in yours {
+        entries.push(Entry {
+            name: implementation.name().to_string(),
+            kind: "yours: --adapter / --command".to_string(),
+            version: None,
+            claims: implementation.claims(),
+            not_run: None,
+        });
+        impls.push(implementation);
+    }
     if !options.built_in_only {
         let mut missing = Vec::new();
         for party in &THIRD_PARTY {
@@ -150,12 +175,13 @@ fn built_in_entry(name: &str) -> Entry {
         kind: kind.to_string(),
         version,
         claims,
-        not_run: None,
+        not_run: implementation::missing_built_in(name).map(str::to_string),
     }
 }
 
 /// The `name-version` directory Google's source was unpacked from, when the
 /// build used the pinned sdist (an override directory may have no version).
+#[cfg(feature = "google")]
 fn google_version() -> Option<String> {
     Path::new(rep_reference::SOURCE_DIR)
         .components()
@@ -166,6 +192,11 @@ fn google_version() -> Option<String> {
                 .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
         })
         .map(str::to_string)
+}
+
+#[cfg(not(feature = "google"))]
+fn google_version() -> Option<String> {
+    None
 }
 
 fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Option<String>) -> Entry {

@@ -42,6 +42,7 @@ pub fn serve(implementation: &dyn Implementation, input: impl Read, output: impl
         }
         served.lines += 1;
         let (id, answer) = answer(implementation, &mut cache, trim_line_end(&line));
+        let answer = answer.map_err(|message| format!("stdin line {}: {message}", served.lines));
         let reply = match answer {
             Ok(Ok(outcome)) => Reply::Verdict {
                 id,
@@ -79,7 +80,16 @@ fn answer<'i>(
 ) -> (Option<u64>, Result<Answer, String>) {
     let request: Request = match serde_json::from_slice(line) {
         Ok(request) => request,
-        Err(error) => return (None, Err(format!("bad request line: {error}"))),
+        Err(error) => {
+            // serde_json counts lines inside the request; the stdin line is
+            // what the client needs, so only the column is kept.
+            let message = error.to_string();
+            let message = message.split(" at line ").next().unwrap_or(&message);
+            return (
+                None,
+                Err(format!("column {}: bad request line: {message}", error.column())),
+            );
+        }
     };
     let id = request.id;
     let checked = (|| {

@@ -7,7 +7,7 @@
 //!    (the JSON-lines protocol), [`corpus`] (the real-world corpus).
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
-//!    matrix), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
+//!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
 //!    the conformance report), [`diff`] (the differential pipeline),
 //!    [`jsonl`] (the batch service) and [`import`] (another suite's cases
 //!    as case files).
@@ -18,8 +18,10 @@
 //! The input generator is its own crate, `rep-generate`, shared with the fuzz
 //! targets.
 
+pub mod baseline;
 pub mod case;
 pub mod cli;
+pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;
 pub mod cmd_import;

@@ -7,9 +7,11 @@ const HELP: &str = "\
 reptest — conformance suite and tools for robots.txt parsers
 
 Usage: reptest <COMMAND> [OPTIONS]
+       reptest --version
 
 Commands:
   run      run the YAML cases against implementations and report (reptest run --help)
+  baseline write the expected-failures file of an implementation (reptest baseline --help)
   check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
@@ -23,11 +25,21 @@ fn main() -> ExitCode {
     let rest: Vec<String> = args.collect();
     let status = match command.as_deref() {
         Some("run") => rep_harness::cmd_run::main(rest),
+        Some("baseline") => rep_harness::cmd_baseline::main(rest),
         Some("check") => rep_harness::cmd_check::main(rest),
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
         Some("import") => rep_harness::cmd_import::main(rest),
+        Some("-V" | "--version" | "version") => {
+            let google = if cfg!(feature = "google") {
+                "with Google's parser built in"
+            } else {
+                "without Google's parser (cargo feature `google` off)"
+            };
+            println!("reptest {} ({google})", env!("CARGO_PKG_VERSION"));
+            0
+        }
         None | Some("-h" | "--help" | "help") => {
             print!("{HELP}");
             0

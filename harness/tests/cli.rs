@@ -184,7 +184,8 @@ fn jsonl_answers_every_line_in_order_and_isolates_bad_lines() {
     );
     for implementation in ["rep-rfc", "rep-google", "google"] {
         let out = reptest(&["check", "--jsonl", "--impl", implementation], input.as_bytes());
-        assert_eq!(out.status.code(), Some(0));
+        // Some lines were errors, so the run as a whole is not a success.
+        assert_eq!(out.status.code(), Some(1));
         let answers: Vec<serde_json::Value> = text(&out.stdout)
             .lines()
             .map(|line| serde_json::from_str(line).expect("JSON line"))
@@ -196,6 +197,9 @@ fn jsonl_answers_every_line_in_order_and_isolates_bad_lines() {
             "{implementation}"
         );
         assert!(answers[1]["error"].as_str().unwrap().contains("bad request line"));
+        // Errors say which stdin line they answer.
+        assert!(answers[1]["error"].as_str().unwrap().starts_with("stdin line 2:"));
+        assert!(answers[4]["error"].as_str().unwrap().starts_with("stdin line 5:"));
         assert_eq!(
             answers[2],
             serde_json::json!({"allowed": true, "line": null}),
@@ -245,4 +249,80 @@ fn jsonl_answers_an_interactive_client_before_its_input_ends() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+#[test]
+fn every_subcommand_answers_help_on_stdout_and_version_is_known() {
+    for command in ["run", "baseline", "check", "diff", "report", "promote"] {
+        let out = reptest(&[command, "--help"], b"");
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        assert!(text(&out.stdout).contains(&format!("reptest {command}")), "{command}");
+        assert_eq!(text(&out.stderr), "", "{command}");
+    }
+    let out = reptest(&["--version"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(text(&out.stdout).starts_with("reptest "), "{}", text(&out.stdout));
+}
+
+#[test]
+fn an_adapter_that_cannot_start_stops_the_run_before_it_begins() {
+    let out = reptest(
+        &[
+            "run",
+            "--cases",
+            &fixtures("valid"),
+            "--adapter",
+            "/nonexistent/parser --serve",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("cannot start, so nothing was run"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn a_hung_adapter_is_given_up_after_a_few_timeouts() {
+    // Every check of this file hangs the adapter; with a 0.3 s timeout and
+    // --max-errors 2, only two checks wait for it and the other eighteen are
+    // reported as not run at once.
+    let dir = std::env::temp_dir().join(format!("reptest-hang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut cases = String::from("source: hang test\ncases:\n  - name: hangs\n    why: The adapter hangs on every /hang URL.\n    robots: \"User-agent: *\\n\"\n    checks:\n");
+    for n in 0..20 {
+        cases.push_str(&format!(
+            "      - {{ agent: A, url: \"https://example.com/{n}/hang\", expect: allowed }}\n"
+        ));
+    }
+    std::fs::write(dir.join("hang.yaml"), cases).unwrap();
+    let adapter = format!("python3 {}", fixtures("flaky_adapter.py"));
+    let out = reptest(
+        &[
+            "run",
+            "--cases",
+            &dir.display().to_string(),
+            "--adapter",
+            &adapter,
+            "--timeout",
+            "0.3",
+            "--max-errors",
+            "2",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert_eq!(stdout.matches("no answer within").count(), 2, "{stdout}");
+    assert_eq!(
+        stdout
+            .matches("not run: flaky_adapter.py was given up on after 2")
+            .count(),
+        18,
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,6 +42,7 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
         probe: &probe,
         disagreement: &disagreement,
         origin: "diff_findings test",
+        impl_flags: "--impl rep-rfc --impl google",
     };
     let dir = scratch("findings");
     let path = finding.write(&dir).expect("finding written");
@@ -61,6 +62,15 @@ fn a_written_finding_loads_as_a_case_and_promotes() {
     };
     assert_eq!(check.google, google_expect);
     assert!(!case.why.starts_with(TODO_MARKER));
+    // The finding says how to check it again.
+    let written = fs::read_to_string(&path).expect("finding file");
+    assert!(
+        written.contains(&format!(
+            "# Recheck with: reptest run --cases {} --impl rep-rfc --impl google",
+            path.display()
+        )),
+        "{written}"
+    );
 
     let cases = scratch("regressions");
     let promoted = promote(&finding.id(), &dir, &cases).expect("promoted");

@@ -116,6 +116,8 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
         ),
         ("bad-value.yaml", 9, 17, "unknown variant `maybe`"),
         ("double-quoted-escape.yaml", 5, 21, "Write the value in single quotes"),
+        ("empty-agent.yaml", 7, 16, "check 1: agent 1 is empty"),
+        ("empty-url.yaml", 8, 14, "check 1: the url is empty"),
         (
             "duplicate-name.yaml",
             8,
@@ -158,6 +160,58 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
     assert_eq!(all.len(), expected.len(), "{all:?}");
     // A malformed file among good ones still stops the load.
     assert!(load_paths(&[fixtures("valid"), fixtures("malformed/bad-value.yaml")]).is_err());
+}
+
+/// (c) In a suite with a readings file, every definite rfc expectation rests
+/// on a known RFC 9309 section with its level, or on a known reading.
+#[test]
+fn a_traced_suite_refuses_rfc_verdicts_that_rest_on_nothing() {
+    let grounded = load_paths(&[fixtures("traced/traced.yaml")]).unwrap_or_else(|errors| panic!("{errors}"));
+    let checks = &grounded[0].cases[0].checks;
+    assert_eq!(checks[0].basis.clause.as_deref(), Some("2.2.2"));
+    assert_eq!(checks[1].basis.level, Some(rep_harness::case::Level::Should));
+    assert_eq!(checks[2].basis.reading.as_deref(), Some("several-agents"));
+    let expected: &[(&str, usize, usize, &str)] = &[
+        (
+            "rests-on-nothing.yaml",
+            8,
+            7,
+            "check 2: its rfc expectation (disallowed) rests on nothing",
+        ),
+        (
+            "unknown-section.yaml",
+            10,
+            17,
+            "check 1: RFC 9309 has no section `2.2.5`",
+        ),
+        (
+            "unknown-reading.yaml",
+            5,
+            14,
+            "check 1: there is no reading `several-crawlers`",
+        ),
+        (
+            "clause-without-level.yaml",
+            5,
+            13,
+            "check 1: clause 2.2.1 needs a level",
+        ),
+    ];
+    for &(file, line, column, message) in expected {
+        let path = fixtures("traced").join(file);
+        let errors = load_paths(std::slice::from_ref(&path)).expect_err(file).0;
+        assert_eq!(errors.len(), 1, "{file}: {errors:?}");
+        let text = errors[0].to_string();
+        let place = format!("{}:{line}:{column}: ", path.display());
+        assert!(text.starts_with(&place), "{file}: wanted `{place}…`, got `{text}`");
+        assert!(text.contains(message), "{file}: wanted `{message}` in `{text}`");
+    }
+    // Outside a traced suite the same file loads: the fixtures elsewhere, and
+    // imported cases, carry no readings file.
+    let copy = std::env::temp_dir().join(format!("reptest-untraced-{}.yaml", std::process::id()));
+    std::fs::copy(fixtures("traced/rests-on-nothing.yaml"), &copy).unwrap();
+    load_paths(std::slice::from_ref(&copy)).unwrap_or_else(|errors| panic!("{errors}"));
+    let _ = std::fs::remove_file(&copy);
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! crashes, hangs and answers garbage) and the per-check command template.
 
 use rep_harness::case::{load_paths, ProfileId};
-use rep_harness::implementation::{check_once, split_command, Adapter, CommandTemplate, ImplError, Implementation};
+use rep_harness::implementation::{
+    check_once, split_command, Adapter, CommandTemplate, ExitCodes, ImplError, Implementation,
+};
 use rep_harness::runner::{run, Status};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -49,6 +51,22 @@ fn a_misbehaving_adapter_costs_only_its_own_checks() {
     }
     assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
     assert!(matches!(ok("/error"), Err(ImplError::Failed(why)) if why.contains("asked to fail")));
+    // An answer that names another check, or none, is never taken for this one's.
+    match ok("/wrong-id") {
+        Err(ImplError::Failed(why)) => assert!(why.contains("but answers check") && why.contains("restarts"), "{why}"),
+        other => panic!("wrong id: {other:?}"),
+    }
+    assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
+    match ok("/no-id") {
+        Err(ImplError::Failed(why)) => assert!(why.contains("carries no id"), "{why}"),
+        other => panic!("no id: {other:?}"),
+    }
+    // An extra line is answered correctly, but it would shift the next
+    // answer: the next check sees an old id and errs instead, and the
+    // restarted adapter answers the one after.
+    assert_eq!(ok("/extra").map(|o| o.allowed), Ok(true));
+    assert!(matches!(ok("/fine"), Err(ImplError::Failed(why)) if why.contains("but answers check")));
+    assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
     assert!(matches!(ok("/multi"), Err(ImplError::Unsupported(_))));
     // Not UTF-8: sent as base64, which this adapter ignores (no "robots" key).
     assert_eq!(
@@ -128,6 +146,20 @@ fn command_templates_answer_by_printed_word_or_exit_code() {
         check_once(&command("sh -c 'kill -9 $$'"), body, &[b"A"], b"/"),
         Err(ImplError::Failed(why)) if why.contains("died")
     ));
+    // Exit codes other than the allowed and disallowed ones are errors, not
+    // verdicts; the codes can be set, as robotstxt-spec-test conventions vary.
+    assert!(matches!(
+        check_once(&command("sh -c 'exit 3'"), body, &[b"A"], b"/"),
+        Err(ImplError::Failed(why)) if why.contains("exited with 3")
+    ));
+    let spec_style = command("sh -c 'exit 3'").with_exit_codes(ExitCodes {
+        allowed: 2,
+        disallowed: 3,
+    });
+    assert_eq!(
+        check_once(&spec_style, body, &[b"A"], b"/").map(|o| o.allowed),
+        Ok(false)
+    );
     assert!(matches!(
         check_once(&command("sleep 30"), body, &[b"A"], b"/"),
         Err(ImplError::Failed(why)) if why.contains("no answer within")

@@ -3,10 +3,10 @@
 //! same `allowed` and deciding line under `rep`'s google profile as under
 //! Google's parser.
 //!
-//! Checks come from each file's own rules and agents: every named agent plus
-//! one the file does not name, against probe URLs at each pattern's boundary
-//! (the pattern, one byte more and less, `*` expanded, `$` dropped, escapes
-//! flipped, `index.html` directories). Google reparses the whole file for
+//! Checks come from each file's own rules and agents (`rep_generate::sample`):
+//! every named agent plus one the file does not name, against probe URLs at
+//! each pattern's boundary (the pattern, one byte more and less, `*` expanded,
+//! `$` dropped, escapes flipped, `index.html` directories). Google reparses the whole file for
 //! every check, so big files get fewer checks: the budget per file shrinks
 //! with its size, with a floor, so that every file is checked.
 //!
@@ -14,7 +14,7 @@
 //! package index), then read from the cache.
 
 use rep::{Profile, Robots};
-use rep_generate::{harvest, variants};
+use rep_generate::sample;
 use rep_harness::corpus;
 
 /// Bytes of Google parsing budgeted per file (checks × file size).
@@ -25,43 +25,12 @@ const MAX_CHECKS_PER_FILE: usize = 12;
 /// The issue asks for at least this many checks over the corpus.
 const REQUIRED_CHECKS: usize = 20_000;
 
-/// A file's probes: (agent, URL) pairs, cycling through agents and hosts so
-/// that a short budget still covers every agent and both URL forms.
+/// The file's checks: a budget that shrinks with the file's size, within bounds.
 fn probes(body: &[u8]) -> Vec<(String, String)> {
-    let found = harvest(body);
-    let mut agents = found.agents.clone();
-    agents.push("UnnamedReptestBot".to_owned());
     let budget = (PARSE_BUDGET_PER_FILE / body.len().max(1)).clamp(MIN_CHECKS_PER_FILE, MAX_CHECKS_PER_FILE);
-    let mut paths: Vec<Vec<u8>> = Vec::new();
-    // Round-robin over patterns so that a small budget spreads over the file.
-    let per_pattern: Vec<Vec<Vec<u8>>> = found.patterns.iter().map(|p| variants(p)).collect();
-    let deepest = per_pattern.iter().map(Vec::len).max().unwrap_or(0);
-    'fill: for depth in 0..deepest {
-        for pattern_variants in &per_pattern {
-            if let Some(path) = pattern_variants.get(depth) {
-                paths.push(path.clone());
-                if paths.len() >= budget {
-                    break 'fill;
-                }
-            }
-        }
-    }
-    paths.push(b"/".to_vec());
-    paths
+    sample(body, budget + 1)
         .into_iter()
-        .enumerate()
-        .map(|(i, mut path)| {
-            if !path.starts_with(b"/") {
-                path.insert(0, b'/');
-            }
-            let path = String::from_utf8_lossy(&path).into_owned();
-            let url = if i % 2 == 0 {
-                format!("https://example.com{path}")
-            } else {
-                path
-            };
-            (agents[i % agents.len()].clone(), url)
-        })
+        .map(|query| (query.agents[0].clone(), query.url))
         .collect()
 }
 

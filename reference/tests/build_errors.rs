@@ -4,7 +4,7 @@
 //! C++ files.
 //!
 //! The nested `cargo build` runs offline in its own target directory under the
-//! system temp dir (kept between runs so it stays warm) and stops in the build
+//! workspace's `target/` (kept between runs so it stays warm) and stops in the build
 //! script, before any C++ is compiled, so each one takes about a second.
 
 use std::fs;
@@ -50,17 +50,16 @@ fn manifest_dir() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// `cargo build -p rep-reference` with `envs` added, offline, in a separate target dir.
+/// `cargo build -p rep-reference` with `envs` added, offline, in a target dir of its own.
 fn cargo_build(envs: &[(&str, &Path)]) -> Output {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
         .current_dir(manifest_dir())
         .args(["build", "--offline", "-p", "rep-reference"])
-        .env(
-            "CARGO_TARGET_DIR",
-            std::env::temp_dir().join("rep-reference-build-errors-target"),
-        )
+        // Under this workspace's own target directory: a directory shared
+        // with other checkouts could hold a build script from other sources.
+        .env("CARGO_TARGET_DIR", manifest_dir().join("../target/build-errors"))
         .env("PIP_INDEX_URL", UNREACHABLE_INDEX)
         .env_remove("REP_GOOGLE_SRC")
         .env_remove("REP_CACHE_DIR");

@@ -7,6 +7,8 @@ fn main() {
     for (name, var) in [
         ("robotstxt", "ROBOTSTXT_VERSION"),
         ("texting_robots", "TEXTING_ROBOTS_VERSION"),
+        ("robotparser", "ROBOTPARSER_VERSION"),
+        ("robots_txt", "ROBOTS_TXT_VERSION"),
     ] {
         let version = locked_version(&lock, name).unwrap_or_else(|| "unknown".to_string());
         println!("cargo:rustc-env={var}={version}");

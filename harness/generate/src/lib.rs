@@ -19,6 +19,7 @@ mod harvest;
 mod mutate;
 mod prng;
 mod raw;
+mod sample;
 mod urls;
 mod vocab;
 
@@ -28,6 +29,7 @@ pub use harvest::{harvest, Harvest};
 pub use mutate::split_lines;
 pub use prng::SplitMix64;
 pub use raw::{split_raw, RAW_SEPARATOR};
+pub use sample::{sample, UNNAMED_AGENT};
 pub use urls::variants;
 
 /// Bytes of PRNG output behind one seeded input: enough for a body and a few

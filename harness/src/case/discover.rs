@@ -1,7 +1,11 @@
-//! Finding case files and naming them: the files under a path, and the id
-//! prefix each case's id starts with.
+//! Finding case files and naming them: the files under a path, the id
+//! prefix each case's id starts with, and the readings file that governs
+//! them.
 
 use std::path::{Path, PathBuf};
+
+/// The name of the readings file (see `readings`): never a case file.
+pub(super) const READINGS_FILE: &str = "readings.yaml";
 
 /// The case files at `path` with the directory their ids are relative to.
 pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
@@ -21,24 +25,34 @@ fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
         let path = entry?.path();
         if path.is_dir() {
             walk(&path, found)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml")) {
+        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
+            && path.file_name().is_some_and(|name| name != READINGS_FILE)
+        {
             found.push(path);
         }
     }
     Ok(())
 }
 
-/// The id prefix of `file`: its path without extension under the nearest
-/// enclosing directory called `cases`, or else under `root`.
-pub(super) fn id_prefix(file: &Path, root: &Path) -> String {
+/// The directory a case file belongs to as part of a suite: the nearest
+/// enclosing directory called `cases`, or else `root` (where it was found).
+/// Ids are relative to it, and its `readings.yaml` governs the file.
+pub(super) fn suite_dir(file: &Path, root: &Path) -> PathBuf {
     let absolute = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
-    let base = absolute
+    absolute
         .ancestors()
         .skip(1)
         .find(|dir| dir.file_name().is_some_and(|name| name == "cases"))
         .map(Path::to_path_buf)
         .or_else(|| std::fs::canonicalize(root).ok())
-        .unwrap_or_else(|| root.to_path_buf());
+        .unwrap_or_else(|| root.to_path_buf())
+}
+
+/// The id prefix of `file`: its path without extension under its
+/// [`suite_dir`].
+pub(super) fn id_prefix(file: &Path, root: &Path) -> String {
+    let absolute = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
+    let base = suite_dir(file, root);
     let relative = absolute.strip_prefix(&base).unwrap_or(&absolute).with_extension("");
     relative
         .components()

@@ -3,11 +3,13 @@
 //! every file is collected, each with the file, line and column and what to
 //! change, so one run shows them all.
 
-use super::discover::{collect, id_prefix};
+use super::discover::{collect, id_prefix, suite_dir, READINGS_FILE};
 use super::locate::Position;
 use super::raw::RawFile;
+use super::readings::{load_readings, Readings};
 use super::validate::validate_file;
 use super::CaseFile;
+use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -69,8 +71,18 @@ pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, LoadErrors> {
         }
     }
     let mut loaded = Vec::new();
+    let mut readings: HashMap<PathBuf, Option<Readings>> = HashMap::new();
     for (file, root) in files {
-        match load_file(&file, &id_prefix(&file, &root)) {
+        let readings_path = suite_dir(&file, &root).join(READINGS_FILE);
+        let governing = readings.entry(readings_path.clone()).or_insert_with(|| {
+            if !readings_path.is_file() {
+                return None;
+            }
+            load_readings(&readings_path)
+                .map_err(|mut problems| errors.append(&mut problems))
+                .ok()
+        });
+        match load_file(&file, &id_prefix(&file, &root), governing.as_ref()) {
             Ok(case_file) => loaded.push(case_file),
             Err(mut file_errors) => errors.append(&mut file_errors),
         }
@@ -90,7 +102,7 @@ fn plain_error(path: &Path, message: &str) -> LoadError {
     }
 }
 
-fn load_file(path: &Path, id: &str) -> Result<CaseFile, Vec<LoadError>> {
+fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseFile, Vec<LoadError>> {
     let error = |position: Option<Position>, message: String| LoadError {
         path: path.to_path_buf(),
         position,
@@ -118,7 +130,7 @@ fn load_file(path: &Path, id: &str) -> Result<CaseFile, Vec<LoadError>> {
         }
         vec![error(position, message)]
     })?;
-    validate_file(raw, &text, path, id).map_err(|problems| {
+    validate_file(raw, &text, path, id, readings).map_err(|problems| {
         problems
             .into_iter()
             .map(|(position, message)| error(position, message))

@@ -97,13 +97,18 @@ impl<'a> Locator<'a> {
     /// Where the value of `key` in `item` starts, or where the item starts
     /// when the key is not found.
     pub fn value_of(&self, item: &Item, key: &str) -> Position {
+        self.find(item, key).unwrap_or_else(|| item.position(self))
+    }
+
+    /// Where the value of `key` in `item` starts, when the item has that key.
+    pub fn find(&self, item: &Item, key: &str) -> Option<Position> {
         if let Some(line) = self.block_key_line(item, key) {
             let text = self.lines[line];
             let after_key = item.key_column + key.len() + 1;
             let value_start = text
                 .get(after_key..)
                 .map_or(after_key, |rest| after_key + (rest.len() - rest.trim_start().len()));
-            return (line + 1, char_column(text, value_start.min(text.len())));
+            return Some((line + 1, char_column(text, value_start.min(text.len()))));
         }
         // Flow style (`{ agent: FooBot, url: … }`): find `key:` on the item's lines.
         for line in item.lines.clone() {
@@ -113,12 +118,12 @@ impl<'a> Locator<'a> {
                 let before = text[..found].chars().next_back();
                 let after = text[found + key.len()..].trim_start().starts_with(':');
                 if after && matches!(before, Some('{' | ',' | ' ')) {
-                    return (line + 1, char_column(text, found));
+                    return Some((line + 1, char_column(text, found)));
                 }
                 from = found + key.len();
             }
         }
-        item.position(self)
+        None
     }
 
     /// The line of `key:` written in block style at the item's key column.

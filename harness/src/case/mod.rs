@@ -3,14 +3,17 @@
 
 mod body;
 mod bytes;
+pub mod clause;
 mod discover;
 mod load;
 mod locate;
 mod raw;
+mod readings;
 mod validate;
 
 pub use bytes::{decode_base64, unescape};
 pub use load::{load_paths, LoadError, LoadErrors};
+pub use readings::{load_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;
 
 use std::fmt;

@@ -2,9 +2,11 @@
 //! expectations, each problem with its position. The body forms are checked
 //! in `body`.
 
+use super::clause;
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile};
-use super::{Basis, Case, CaseFile, Check, ResponseSpec};
+use super::readings::{is_kebab_case, Readings};
+use super::{Basis, Case, CaseFile, Check, Expect, ResponseSpec};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -18,10 +20,17 @@ pub(super) type Problem = (Option<Position>, String);
 
 /// Checks `raw`, parsed from `text` (the file at `path`, id prefix `id`):
 /// the case file, or every problem found.
-pub(super) fn validate_file(raw: RawFile, text: &str, path: &Path, id: &str) -> Result<CaseFile, Vec<Problem>> {
+pub(super) fn validate_file(
+    raw: RawFile,
+    text: &str,
+    path: &Path,
+    id: &str,
+    readings: Option<&Readings>,
+) -> Result<CaseFile, Vec<Problem>> {
     let mut validator = Validator {
         locator: Locator::new(text),
         errors: Vec::new(),
+        readings,
     };
     let case_items = validator.locator.cases();
     let mut names: HashMap<&str, usize> = HashMap::new();
@@ -71,6 +80,9 @@ pub(super) fn validate_file(raw: RawFile, text: &str, path: &Path, id: &str) -> 
 pub(super) struct Validator<'a> {
     pub(super) locator: Locator<'a>,
     pub(super) errors: Vec<Problem>,
+    /// The suite's readings, when a `readings.yaml` governs the file: then
+    /// every definite rfc expectation must rest on a clause or a reading.
+    readings: Option<&'a Readings>,
 }
 
 impl Validator<'_> {
@@ -129,7 +141,7 @@ impl Validator<'_> {
             .checks
             .iter()
             .enumerate()
-            .map(|(index, check)| self.check(raw, check, check_items.get(index).or(item), index + 1))
+            .map(|(index, check)| self.check((raw, item), check, check_items.get(index).or(item), index + 1))
             .collect();
         if self.errors.len() > errors_before {
             return None;
@@ -146,7 +158,14 @@ impl Validator<'_> {
         })
     }
 
-    fn check(&mut self, case: &RawCase, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<Check> {
+    /// Check `number` of `case` (the raw case and where it is).
+    fn check(
+        &mut self,
+        (case, case_item): (&RawCase, Option<&Item>),
+        raw: &RawCheck,
+        item: Option<&Item>,
+        number: usize,
+    ) -> Option<Check> {
         let agents = match (&raw.agent, &raw.agents) {
             (Some(agent), None) => vec![agent.clone()],
             (None, Some(agents)) if !agents.is_empty() => agents.clone(),
@@ -175,6 +194,25 @@ impl Validator<'_> {
                 return None;
             }
         };
+        if let Some(index) = agents.iter().position(String::is_empty) {
+            let at = self.at(item, Some(if raw.agent.is_some() { "agent" } else { "agents" }));
+            self.report(
+                at,
+                format!(
+                    "check {number}: agent {} is empty: name a crawler by its product token (e.g. FooBot)",
+                    index + 1
+                ),
+            );
+            return None;
+        }
+        if raw.url.is_empty() {
+            let at = self.at(item, Some("url"));
+            self.report(
+                at,
+                format!("check {number}: the url is empty: give an absolute URL such as https://example.com/x"),
+            );
+            return None;
+        }
         let rfc = raw.rfc.or(raw.expect);
         let google = raw.google.or(raw.expect);
         let (Some(rfc), Some(google)) = (rfc, google) else {
@@ -198,6 +236,15 @@ impl Validator<'_> {
             level: raw.level.or(case.level),
             reading: raw.reading.clone().or_else(|| case.reading.clone()),
         };
+        if let Some(problem) = self.basis_problem(&basis, rfc) {
+            // The basis key of the check, else of its case, else the check.
+            let keys = ["clause", "level", "reading"];
+            let find =
+                |item: Option<&Item>| item.and_then(|item| keys.iter().find_map(|key| self.locator.find(item, key)));
+            let at = find(item).or_else(|| find(case_item)).or_else(|| self.at(item, None));
+            self.report(at, format!("check {number}: {problem}"));
+            return None;
+        }
         Some(Check {
             agents,
             url: raw.url.clone(),
@@ -208,9 +255,48 @@ impl Validator<'_> {
     }
 }
 
-fn is_kebab_case(name: &str) -> bool {
-    !name.is_empty()
-        && name
-            .split('-')
-            .all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()))
+impl Validator<'_> {
+    /// What is wrong with what an rfc expectation rests on, if anything.
+    fn basis_problem(&self, basis: &Basis, rfc: Expect) -> Option<String> {
+        if let Some(section) = &basis.clause {
+            if clause::title(section).is_none() {
+                return Some(format!(
+                    "RFC 9309 has no section `{section}`: write the section number alone, e.g. clause: \"2.2.2\""
+                ));
+            }
+        }
+        match (&basis.clause, basis.level) {
+            (Some(section), None) => {
+                return Some(format!(
+                    "clause {section} needs a level: how strongly does the section say it (must, should or may)?"
+                ))
+            }
+            (None, Some(level)) => {
+                return Some(format!("level {} needs the clause it grades", level.name()));
+            }
+            _ => {}
+        }
+        if let Some(id) = &basis.reading {
+            match self.readings {
+                None => {
+                    return Some(format!(
+                        "it names reading `{id}`, but no readings.yaml governs this file (it goes in the suite's \
+                         directory, beside the case files)"
+                    ))
+                }
+                Some(readings) if readings.get(id).is_none() => {
+                    return Some(format!("there is no reading `{id}` in {}", readings.path.display()))
+                }
+                Some(_) => {}
+            }
+        }
+        let rests_on_nothing = basis.clause.is_none() && basis.reading.is_none();
+        if self.readings.is_some() && rfc.allowed().is_some() && rests_on_nothing {
+            return Some(format!(
+                "its rfc expectation ({rfc}) rests on nothing: add `clause:` and `level:` (the RFC 9309 section and \
+                 how strongly it says so), or `reading:` (a contested point in readings.yaml), to the check or its case"
+            ));
+        }
+        None
+    }
 }

@@ -7,9 +7,11 @@
 
 mod impl_choice;
 pub mod progress;
+mod selection;
 pub mod workspace;
 
-pub use impl_choice::{ImplChoice, IMPL_HELP};
+pub use impl_choice::{start_all, ImplChoice, IMPL_HELP};
+pub use selection::{Ready, Selection, SELECTION_HELP};
 
 use std::collections::VecDeque;
 

@@ -9,7 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::compare::{Differ, Disagreement, Probe};
-use crate::implementation::{built_in, check_once, describe, Answer};
+use crate::implementation::{built_in, check_once, describe, Answer, ImplError};
 
 /// The `why` a promoted case carries until a person writes one: it starts
 /// with [`crate::case::UNWRITTEN_WHY_MARKER`], so the case loader rejects it.
@@ -47,6 +47,9 @@ pub struct Finding<'a> {
     pub disagreement: &'a Disagreement,
     /// How it was found, e.g. the command and seed.
     pub origin: &'a str,
+    /// The implementation flags that rerun the pair (`--impl A --impl B`,
+    /// or the `--adapter`/`--command` flags that were given).
+    pub impl_flags: &'a str,
 }
 
 impl Finding<'_> {
@@ -58,14 +61,16 @@ impl Finding<'_> {
     /// The case file text. Expectations: `google` is what Google's parser
     /// decided (the oracle of that profile); `rfc` is what `rep-rfc` decided,
     /// to be confirmed by whoever promotes the case.
-    pub fn render(&self) -> String {
+    pub fn render(&self, path: &Path) -> String {
         let id = self.id();
         let probe = self.probe;
         let agents = probe.agent_bytes();
         let url = probe.url.as_bytes();
-        let decide = |name: &str| {
-            let implementation = built_in(name).expect("a built-in implementation");
-            check_once(implementation.as_ref(), &probe.body, &agents, url)
+        let decide = |name: &str| match built_in(name) {
+            Some(implementation) => check_once(implementation.as_ref(), &probe.body, &agents, url),
+            None => Err(ImplError::Unsupported(format!(
+                "{name} is not in this build of reptest"
+            ))),
         };
         let (google, rfc) = (decide("google"), decide("rep-rfc"));
         let (a, b) = (self.differ.a.name(), self.differ.b.name());
@@ -78,6 +83,12 @@ impl Finding<'_> {
         let _ = writeln!(out, "#   google (oracle of the google profile): {}", describe(&google));
         let _ = writeln!(out, "#   rep-rfc: {}", describe(&rfc));
         let _ = writeln!(out, "# Found by: {}", self.origin);
+        let _ = writeln!(
+            out,
+            "# Recheck with: reptest run --cases {} {}",
+            path.display(),
+            self.impl_flags
+        );
         let _ = writeln!(out, "# Promote with: reptest promote {id}");
         let _ = writeln!(out, "source: \"reptest diff finding {id} ({a} vs {b})\"");
         let _ = writeln!(out, "cases:");
@@ -118,7 +129,7 @@ impl Finding<'_> {
     pub fn write(&self, dir: &Path) -> io::Result<PathBuf> {
         fs::create_dir_all(dir)?;
         let path = dir.join(format!("{}.yaml", self.id()));
-        fs::write(&path, self.render())?;
+        fs::write(&path, self.render(&path))?;
         Ok(path)
     }
 }

@@ -1,6 +1,7 @@
 //! Shrinks a disagreement to a small input that still shows it: whole lines
-//! first, then bytes, then the URL and the agents, repeated until nothing
-//! more can go.
+//! first, then bytes, then the URL's path and the agents, repeated until
+//! nothing more can go. What comes out is still a case the suite can hold:
+//! every agent stays non-empty and the URL keeps (or gains) a scheme and host.
 
 use rep_generate::split_lines;
 
@@ -35,23 +36,23 @@ pub fn minimise(probe: Probe, keep: impl Fn(&Probe) -> bool) -> Probe {
                 ..best.clone()
             })
         });
-        let path_only = path_of(&best.url);
-        if path_only != best.url {
+        if authority_len(&best.url) == 0 {
             let candidate = Probe {
-                url: path_only,
+                url: format!("{EXAMPLE_ORIGIN}{}", best.url),
                 ..best.clone()
             };
             if keep(&candidate) {
                 best = candidate;
             }
         }
-        let url: Vec<char> = shrink(best.url.chars().collect(), |url| {
+        let origin = best.url[..authority_len(&best.url)].to_owned();
+        let path: Vec<char> = shrink(best.url[origin.len()..].chars().collect(), |path| {
             keep(&Probe {
-                url: url.iter().collect(),
+                url: format!("{origin}{}", path.iter().collect::<String>()),
                 ..best.clone()
             })
         });
-        best.url = url.into_iter().collect();
+        best.url = format!("{origin}{}", path.into_iter().collect::<String>());
         best.agents = shrink(best.agents.clone(), |agents| {
             !agents.is_empty()
                 && keep(&Probe {
@@ -63,7 +64,7 @@ pub fn minimise(probe: Probe, keep: impl Fn(&Probe) -> bool) -> Probe {
             let agent: Vec<char> = shrink(best.agents[i].chars().collect(), |agent| {
                 let mut agents = best.agents.clone();
                 agents[i] = agent.iter().collect();
-                keep(&Probe { agents, ..best.clone() })
+                !agent.is_empty() && keep(&Probe { agents, ..best.clone() })
             });
             best.agents[i] = agent.into_iter().collect();
         }
@@ -96,17 +97,18 @@ fn shrink<T: Clone>(mut items: Vec<T>, mut keep: impl FnMut(&[T]) -> bool) -> Ve
     }
 }
 
-/// The URL without scheme and authority (`https://a.b/x?y` → `/x?y`).
-fn path_of(url: &str) -> String {
+/// The scheme and host a path-only URL is given, so findings hold absolute
+/// URLs as the case format asks.
+const EXAMPLE_ORIGIN: &str = "https://example.com";
+
+/// The length of the URL's `scheme://authority` part (0 when it has none).
+fn authority_len(url: &str) -> usize {
     match url.find("://") {
         Some(at) => {
             let rest = &url[at + 3..];
-            match rest.find('/') {
-                Some(slash) => rest[slash..].to_owned(),
-                None => "/".to_owned(),
-            }
+            at + 3 + rest.find('/').unwrap_or(rest.len())
         }
-        None => url.to_owned(),
+        None => 0,
     }
 }
 
@@ -121,9 +123,9 @@ mod tests {
     }
 
     #[test]
-    fn path_of_drops_scheme_and_host() {
-        assert_eq!(path_of("https://a.b/x?y"), "/x?y");
-        assert_eq!(path_of("https://a.b"), "/");
-        assert_eq!(path_of("/p"), "/p");
+    fn the_authority_is_measured_up_to_the_path() {
+        assert_eq!(authority_len("https://a.b/x?y"), "https://a.b".len());
+        assert_eq!(authority_len("https://a.b"), "https://a.b".len());
+        assert_eq!(authority_len("/p"), 0);
     }
 }

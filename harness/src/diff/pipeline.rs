@@ -18,6 +18,9 @@ pub struct FindingsPlan {
     pub dir: PathBuf,
     /// The most findings to minimise and write.
     pub max: usize,
+    /// The implementation flags that rerun the pair, for each finding's
+    /// recheck command.
+    pub impl_flags: String,
 }
 
 /// The findings written, and the ones that could not be.
@@ -120,6 +123,7 @@ fn write_findings(differ: &Differ, examples: &[Observed], plan: &FindingsPlan, h
             probe: &small,
             disagreement: &disagreement,
             origin: &origin,
+            impl_flags: &plan.impl_flags,
         };
         match finding.write(&plan.dir) {
             Ok(path) if !written.paths.contains(&path) => written.paths.push(path),

@@ -4,11 +4,12 @@
 //! timeout or prints something else costs that one check; it is restarted
 //! for the next.
 
-use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -20,6 +21,7 @@ pub struct Adapter {
     claims: ProfileId,
     timeout: Duration,
     process: Mutex<Option<Running>>,
+    next_id: AtomicU64,
 }
 
 struct Running {
@@ -97,10 +99,15 @@ impl Adapter {
             claims,
             timeout,
             process: Mutex::new(None),
+            next_id: AtomicU64::new(1),
         }
     }
 
-    fn ask(&self, request: &str) -> Answer {
+    /// Sends one check and reads its answer, which must carry the check's id.
+    fn ask(&self, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
+        let id = self.next_id.fetch_add(1, Ordering::Relaxed);
+        let request =
+            serde_json::to_string(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
         let mut process = self.process.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if process.is_none() {
             *process = Some(Running::start(&self.argv).map_err(ImplError::Failed)?);
@@ -112,9 +119,9 @@ impl Adapter {
             Err(_) => Err(RecvTimeoutError::Disconnected),
         };
         match reply {
-            Ok(line) => parse_reply(&line).unwrap_or_else(|garbage| {
-                // One stray line would shift every later answer onto the wrong
-                // check, so a fresh process is the only safe way on.
+            Ok(line) => parse_reply(&line, id).unwrap_or_else(|garbage| {
+                // A stray or missing line would shift every later answer onto
+                // the wrong check, so a fresh process is the only safe way on.
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
                     "{garbage}; the adapter was stopped ({how}) and restarts for the next check"
@@ -137,15 +144,22 @@ impl Adapter {
     }
 }
 
-/// Reads one reply line of the protocol: the answer, or (`Err`) why the
-/// line is not a reply at all.
-fn parse_reply(line: &str) -> Result<Answer, String> {
+/// Reads one reply line of the protocol, which answers the check with id
+/// `id`: the answer, or (`Err`) why the line is not that check's answer.
+fn parse_reply(line: &str, id: u64) -> Result<Answer, String> {
     let reply: Reply = serde_json::from_str(line).map_err(|_| {
         format!(
-            "unreadable answer (expected {{\"allowed\": bool, \"line\": n|null}}): {}",
+            "unreadable answer (expected {{\"id\": {id}, \"allowed\": bool, \"line\": n|null}}): {}",
             clip(line)
         )
     })?;
+    if reply.id() != Some(id) {
+        let carried = reply.id().map_or("no id".to_string(), |other| format!("id {other}"));
+        return Err(format!(
+            "the answer carries {carried} but answers check {id}: an answer is missing, extra or out of order: {}",
+            clip(line)
+        ));
+    }
     Ok(match reply {
         Reply::Verdict { allowed, line, .. } => Ok(Outcome::new(
             allowed,
@@ -173,9 +187,7 @@ struct Pending<'a> {
 
 impl Loaded for Pending<'_> {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-        let request = Request::new(None, &self.robots, agents, url);
-        self.adapter
-            .ask(&serde_json::to_string(&request).expect("a request always serialises"))
+        self.adapter.ask(&self.robots, agents, url)
     }
 }
 
@@ -186,6 +198,10 @@ impl Implementation for Adapter {
 
     fn claims(&self) -> ProfileId {
         self.claims
+    }
+
+    fn start(&self) -> Result<(), String> {
+        smoke_check(self).map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.argv.join(" ")))
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
@@ -210,21 +226,27 @@ mod tests {
 
     #[test]
     fn replies_become_answers() {
-        let answer = |line: &str| parse_reply(line).unwrap();
+        let answer = |line: &str| parse_reply(line, 7).unwrap();
+        let line = |text: &str| answer(text).unwrap().line;
+        assert_eq!(line(r#"{"id": 7, "allowed": false, "line": 3}"#), DecidingLine::At(3));
         assert_eq!(
-            answer(r#"{"allowed": false, "line": 3}"#).unwrap().line,
-            DecidingLine::At(3)
-        );
-        assert_eq!(
-            answer(r#"{"allowed": true, "line": 0}"#).unwrap().line,
+            line(r#"{"id": 7, "allowed": true, "line": 0}"#),
             DecidingLine::NotReported
         );
-        assert!(answer(r#"{"allowed": true, "line": null}"#).unwrap().allowed);
-        assert!(parse_reply("allowed").is_err());
-        assert!(matches!(answer(r#"{"error": "boom"}"#), Err(ImplError::Failed(m)) if m.contains("boom")));
+        assert!(answer(r#"{"id": 7, "allowed": true, "line": null}"#).unwrap().allowed);
+        assert!(parse_reply("allowed", 7).is_err());
+        assert!(matches!(answer(r#"{"id": 7, "error": "boom"}"#), Err(ImplError::Failed(m)) if m.contains("boom")));
         assert!(matches!(
-            answer(r#"{"unsupported": "x"}"#),
+            answer(r#"{"id": 7, "unsupported": "x"}"#),
             Err(ImplError::Unsupported(_))
         ));
+    }
+
+    #[test]
+    fn an_answer_for_another_check_is_refused() {
+        let refused = parse_reply(r#"{"id": 6, "allowed": true, "line": null}"#, 7).unwrap_err();
+        assert!(refused.contains("id 6 but answers check 7"), "{refused}");
+        let refused = parse_reply(r#"{"allowed": true, "line": null}"#, 7).unwrap_err();
+        assert!(refused.contains("no id"), "{refused}");
     }
 }

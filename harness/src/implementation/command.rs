@@ -3,16 +3,37 @@
 //! of a file holding the body, `%url%` the URL and `%user-agent%` the agent.
 //!
 //! The verdict is the word `allowed` or `disallowed` if the program prints
-//! exactly one of them (as a word, any case), else its exit code: 0 allowed,
-//! any other disallowed. Death by a signal or a timeout is an error.
+//! exactly one of them (as a word, any case), else its exit code: by default
+//! 0 allowed and 1 disallowed (both configurable, see [`ExitCodes`]). Any
+//! other exit code, death by a signal or a timeout is an error, never a
+//! verdict: a crashing parser must not pass for a strict one.
 
 use super::process::run_with_timeout;
-use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+/// The exit codes that stand for a verdict when the program prints neither
+/// `allowed` nor `disallowed`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExitCodes {
+    /// The code meaning "allowed" (default 0).
+    pub allowed: i32,
+    /// The code meaning "disallowed" (default 1).
+    pub disallowed: i32,
+}
+
+impl Default for ExitCodes {
+    fn default() -> ExitCodes {
+        ExitCodes {
+            allowed: 0,
+            disallowed: 1,
+        }
+    }
+}
 
 /// A per-check command line with placeholders.
 pub struct CommandTemplate {
@@ -20,6 +41,7 @@ pub struct CommandTemplate {
     argv: Vec<String>,
     claims: ProfileId,
     timeout: Duration,
+    exit_codes: ExitCodes,
 }
 
 static NEXT_FILE: AtomicU64 = AtomicU64::new(0);
@@ -33,7 +55,13 @@ impl CommandTemplate {
             argv,
             claims,
             timeout,
+            exit_codes: ExitCodes::default(),
         }
+    }
+
+    /// The same template, reading verdicts from `exit_codes`.
+    pub fn with_exit_codes(self, exit_codes: ExitCodes) -> CommandTemplate {
+        CommandTemplate { exit_codes, ..self }
     }
 
     fn run(&self, robots_file: &Path, agents: &[&[u8]], url: &[u8]) -> Answer {
@@ -62,11 +90,36 @@ impl CommandTemplate {
             (true, false) => true,
             (false, true) => false,
             _ => match finished.status.code() {
-                Some(code) => code == 0,
-                None => return Err(ImplError::Failed(format!("the command died: {}", finished.status))),
+                Some(code) if code == self.exit_codes.allowed => true,
+                Some(code) if code == self.exit_codes.disallowed => false,
+                Some(code) => {
+                    return Err(ImplError::Failed(format!(
+                        "the command exited with {code}, which is neither the allowed code ({}) nor the \
+                         disallowed one ({}){}",
+                        self.exit_codes.allowed,
+                        self.exit_codes.disallowed,
+                        stderr_note(&finished.stderr_tail())
+                    )))
+                }
+                None => {
+                    return Err(ImplError::Failed(format!(
+                        "the command died: {}{}",
+                        finished.status,
+                        stderr_note(&finished.stderr_tail())
+                    )))
+                }
             },
         };
         Ok(Outcome::new(allowed, DecidingLine::NotReported))
+    }
+}
+
+/// `; its last stderr line: …`, or nothing when it wrote none.
+fn stderr_note(tail: &str) -> String {
+    if tail.is_empty() {
+        String::new()
+    } else {
+        format!("; its last stderr line: {tail}")
     }
 }
 
@@ -100,6 +153,10 @@ impl Implementation for CommandTemplate {
 
     fn claims(&self) -> ProfileId {
         self.claims
+    }
+
+    fn start(&self) -> Result<(), String> {
+        smoke_check(self).map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.argv.join(" ")))
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {

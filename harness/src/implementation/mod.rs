@@ -19,8 +19,10 @@ mod adapter;
 mod answer;
 mod argv;
 mod command;
+mod patience;
 mod prepared;
 pub mod process;
+#[cfg(feature = "google")]
 mod reference;
 mod rep_impl;
 pub mod third_party;
@@ -28,8 +30,10 @@ pub mod third_party;
 pub use adapter::Adapter;
 pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome};
 pub use argv::split_command;
-pub use command::CommandTemplate;
+pub use command::{CommandTemplate, ExitCodes};
+pub use patience::{Patience, DEFAULT_MAX_ERRORS};
 pub use prepared::{check_once, guard, Prepared};
+#[cfg(feature = "google")]
 pub use reference::GoogleReference;
 pub use rep_impl::RepImpl;
 
@@ -65,6 +69,13 @@ pub trait Implementation: Send + Sync {
         None
     }
 
+    /// Gets ready to answer, failing when the implementation cannot run at
+    /// all (an external program that cannot start or answer the plainest
+    /// check), so a run can stop before it begins.
+    fn start(&self) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Takes in a robots.txt body (parsing it, where the implementation can).
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_>;
 
@@ -76,14 +87,43 @@ pub trait Implementation: Send + Sync {
     }
 }
 
-/// The built-in implementation called `name`, if there is one.
+/// The built-in implementation called `name`, if there is one and this
+/// build has it (see [`missing_built_in`]).
 pub fn built_in(name: &str) -> Option<Box<dyn Implementation>> {
     Some(match name {
         "rep-rfc" => Box::new(RepImpl::new(rep::Profile::RFC9309)),
         "rep-google" => Box::new(RepImpl::new(rep::Profile::GOOGLE)),
+        #[cfg(feature = "google")]
         "google" => Box::new(GoogleReference),
         _ => return None,
     })
+}
+
+/// Why the built-in `name` is not in this build, and how to get it; `None`
+/// when it is (or when no built-in has that name).
+pub fn missing_built_in(name: &str) -> Option<&'static str> {
+    match name {
+        "google" if cfg!(not(feature = "google")) => Some(
+            "this reptest was built without Google's parser (the cargo feature `google` is off); \
+             rebuild with it: `cargo install --path harness` from a checkout, which needs a C++17 compiler, \
+             abseil, pkg-config and python3 (Debian/Ubuntu: apt-get install g++ libabsl-dev pkg-config python3)",
+        ),
+        _ => None,
+    }
+}
+
+/// The plainest check there is, which any working parser answers: used to
+/// see that an external implementation can run at all.
+fn smoke_check(implementation: &dyn Implementation) -> Result<(), String> {
+    match check_once(
+        implementation,
+        b"User-agent: *\nDisallow: /private\n",
+        &[b"FooBot"],
+        b"https://example.com/",
+    ) {
+        Err(ImplError::Failed(why)) => Err(why),
+        _ => Ok(()),
+    }
 }
 
 /// An answer that is the same for every check (fetch decisions that allow or

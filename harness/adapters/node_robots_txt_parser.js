@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// reptest adapter for robots-txt-parser 2.0.3 (npm).
+//
+// Install: reptest adapters install robots-txt-parser
+//    or:   npm install --prefix ~/.cache/rep/adapters/robots-txt-parser robots-txt-parser@2.0.3
+// Run:     NODE_PATH=~/.cache/rep/adapters/robots-txt-parser/node_modules \
+//          cargo reptest run --adapter 'node harness/adapters/node_robots_txt_parser.js' --name robots-txt-parser
+//
+// Mapping onto the library:
+// - body: parseRobots(url, string) takes a string; a body that is not UTF-8 is n/a. The
+//   parsed file is cached under the checked URL's origin, which is the one canCrawlSync uses.
+// - agent: one per check (several are n/a), given as the userAgent option of a new parser.
+// - URL: canCrawlSync(url) with the full URL as given, as the library's README does (its
+//   rule patterns are unanchored regular expressions, tested against that whole string).
+// - deciding line: the library reports none.
+// One parser object per check: the library keeps the agent and the parsed file as state.
+
+'use strict';
+
+const { serve, singleAgent, textBody } = require('./rep_adapter');
+
+const LIBRARY = 'robots-txt-parser';
+
+function decide(request, robotsTxtParser) {
+  const body = textBody(request, LIBRARY);
+  const agent = singleAgent(request, LIBRARY);
+  const robots = robotsTxtParser({ userAgent: agent });
+  robots.parseRobots(request.url, body);
+  return { allowed: robots.canCrawlSync(request.url), line: null };
+}
+
+serve({
+  packages: [LIBRARY],
+  load: () => require(LIBRARY),
+  decide,
+  installHint: 'reptest adapters install robots-txt-parser',
+});

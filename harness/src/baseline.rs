@@ -1,0 +1,208 @@
+//! Expected-failure baselines: the checks a parser is known to miss, so its
+//! CI can go green today and fail on the next new miss — and also fail when a
+//! listed miss is fixed, so the list only ever shrinks.
+//!
+//! The file is plain text: one check id (`<case id>#<n>`) per line, `#`
+//! starts a comment, blank lines are ignored. `reptest baseline` writes it;
+//! `reptest run --expected-failures FILE` holds a run to it.
+
+use crate::runner::{Matrix, Row};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write;
+
+/// The ids listed in an expected-failures file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExpectedFailures {
+    ids: BTreeSet<String>,
+}
+
+impl ExpectedFailures {
+    /// Reads the file's text; an error names the 1-based line of a line
+    /// that cannot be an id.
+    pub fn parse(text: &str) -> Result<ExpectedFailures, String> {
+        let mut ids = BTreeSet::new();
+        for (index, line) in text.lines().enumerate() {
+            // Ids contain `#`, so only a line that starts with one is a comment.
+            let id = if line.trim_start().starts_with('#') {
+                ""
+            } else {
+                line.trim()
+            };
+            if id.is_empty() {
+                continue;
+            }
+            if id.contains(char::is_whitespace) || !id.contains('#') {
+                return Err(format!(
+                    "line {}: `{id}` is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)",
+                    index + 1
+                ));
+            }
+            ids.insert(id.to_string());
+        }
+        Ok(ExpectedFailures { ids })
+    }
+
+    /// Whether `id` is listed.
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids.contains(id)
+    }
+
+    /// How many ids are listed.
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+}
+
+/// How a run measures up to its expected failures.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Judgement {
+    /// Listed checks that some implementation still misses.
+    pub expected: usize,
+    /// Misses that are not listed: the run fails.
+    pub new_misses: Vec<String>,
+    /// Listed checks that every implementation now meets: the run fails
+    /// until they are removed from the list.
+    pub stale: Vec<String>,
+    /// Listed ids that name no check of the suite (a typo, or an id that was
+    /// renamed, which the suite's CHANGES.md would say): the run fails.
+    pub unknown: Vec<String>,
+}
+
+impl Judgement {
+    /// Whether the run passes.
+    pub fn passed(&self) -> bool {
+        self.new_misses.is_empty() && self.stale.is_empty() && self.unknown.is_empty()
+    }
+
+    /// What to tell the user, a line per problem, ending with a one-line
+    /// verdict; `file` names the list.
+    pub fn explain(&self, file: &str) -> String {
+        let mut out = String::new();
+        for id in &self.new_misses {
+            let _ = writeln!(out, "new miss (not in {file}): {id}");
+        }
+        for id in &self.stale {
+            let _ = writeln!(out, "stale (passes now, remove it from {file}): {id}");
+        }
+        for id in &self.unknown {
+            let _ = writeln!(
+                out,
+                "unknown id (no such check in the suite; remove or rename it in {file}): {id}"
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{}: {} expected failure(s) still fail, {} new miss(es), {} stale and {} unknown entr(ies) in {file}",
+            if self.passed() { "OK" } else { "FAILED" },
+            self.expected,
+            self.new_misses.len(),
+            self.stale.len(),
+            self.unknown.len()
+        );
+        out
+    }
+}
+
+/// Whether some implementation misses `row` under the profile it claims.
+fn missed(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
+    matrix
+        .impls
+        .iter()
+        .enumerate()
+        .any(|(index, info)| row.status(index, info.claims).is_miss())
+}
+
+/// Holds `matrix` to `expected`. `suite_ids` are every check id of the
+/// loaded suite before `--filter`/`--exclude`, so a listed id that was only
+/// filtered out of this run is neither stale nor unknown.
+pub fn judge(matrix: &Matrix<'_>, expected: &ExpectedFailures, suite_ids: &BTreeSet<String>) -> Judgement {
+    let mut judgement = Judgement::default();
+    let mut ran = BTreeSet::new();
+    for row in &matrix.rows {
+        let id = row.id();
+        match (missed(matrix, row), expected.contains(&id)) {
+            (true, true) => judgement.expected += 1,
+            (true, false) => judgement.new_misses.push(id.clone()),
+            (false, true) => judgement.stale.push(id.clone()),
+            (false, false) => {}
+        }
+        ran.insert(id);
+    }
+    judgement.unknown = expected
+        .ids
+        .iter()
+        .filter(|id| !ran.contains(*id) && !suite_ids.contains(*id))
+        .cloned()
+        .collect();
+    judgement
+}
+
+/// The expected-failures file for `matrix`: every check some implementation
+/// misses under the profile it claims, sorted by id, each under a comment
+/// with the first sentence of its case's `why`. Deterministic: the same
+/// answers give the same bytes.
+pub fn write(matrix: &Matrix<'_>) -> String {
+    let misses: BTreeMap<String, &Row<'_>> = matrix
+        .rows
+        .iter()
+        .filter(|row| missed(matrix, row))
+        .map(|row| (row.id(), row))
+        .collect();
+    let claims: Vec<String> = matrix
+        .impls
+        .iter()
+        .map(|info| format!("{} (claims {})", info.name, info.claims))
+        .collect();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "# Expected failures of {}: the checks it misses today.",
+        claims.join(", ")
+    );
+    out.push_str("# Written by `reptest baseline`; used by `reptest run --expected-failures FILE`, which fails\n");
+    out.push_str("# on a miss not listed here and on a listed check that passes again (remove it then).\n");
+    out.push_str("# One check id per line; a line starting with # is a comment.\n");
+    for (id, row) in &misses {
+        let _ = writeln!(out, "\n# {}\n{id}", headline(&row.case.why));
+    }
+    out
+}
+
+/// The first sentence of `why`, on one line, at most 120 characters.
+fn headline(why: &str) -> String {
+    let flat = why.split_whitespace().collect::<Vec<_>>().join(" ");
+    let sentence = match flat.find(". ") {
+        Some(end) => &flat[..=end],
+        None => flat.as_str(),
+    };
+    match sentence.char_indices().nth(120) {
+        Some((cut, _)) => format!("{}…", &sentence[..cut]),
+        None => sentence.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_read_ids_and_skip_comments() {
+        let list = ExpectedFailures::parse("# header\n\n  a/b/c#1  \n# why\na/b/c#2\n").unwrap();
+        assert_eq!(list.len(), 2);
+        assert!(list.contains("a/b/c#1") && list.contains("a/b/c#2"));
+        let error = ExpectedFailures::parse("a/b/c#1\nnot an id\n").unwrap_err();
+        assert!(error.starts_with("line 2:"), "{error}");
+    }
+
+    #[test]
+    fn headlines_are_first_sentences() {
+        assert_eq!(headline("The rule.\n  More text. And more."), "The rule.");
+        assert_eq!(headline("No full stop"), "No full stop");
+        assert_eq!(headline(&"x".repeat(200)).chars().count(), 121);
+    }
+}
