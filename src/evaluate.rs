@@ -11,8 +11,37 @@ use crate::url_path::path_params_query;
 use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
 use crate::{Profile, Switch};
 
-/// The URL reduced to what rules are compared with, per the profile.
-pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Cow<'u, [u8]> {
+/// The URL reduced to what rules are compared with, per the profile: its
+/// path and query in the profile's normal form, and for RFC 9309 possibly a
+/// second spelling of the same query (see [`normalise`]'s documentation).
+/// Dereferences to the first spelling.
+pub(crate) struct ComparablePath<'u> {
+    path: Cow<'u, [u8]>,
+    /// The query's `%3A` / `%2F` written as `:` / `/`, when there are any.
+    query_delimiters_raw: Option<Vec<u8>>,
+}
+
+impl std::ops::Deref for ComparablePath<'_> {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        &self.path
+    }
+}
+
+impl ComparablePath<'_> {
+    /// Whether `pattern` matches either spelling of the path.
+    fn matches(&self, pattern: &[u8]) -> bool {
+        matches(&self.path, pattern)
+            || self
+                .query_delimiters_raw
+                .as_deref()
+                .is_some_and(|raw| matches(raw, pattern))
+    }
+}
+
+/// The URL as rules see it under `profile`.
+pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> ComparablePath<'u> {
     let mut path = path_params_query(url);
     if profile.is_on(Switch::NulEndsText) {
         if let Some(nul) = path.iter().position(|&b| b == 0) {
@@ -26,11 +55,17 @@ pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Cow<'u, [
         }
     }
     if profile.is_on(Switch::NoPercentNormalisation) {
-        return path;
+        return ComparablePath {
+            path,
+            query_delimiters_raw: None,
+        };
     }
     let mut normalised = Vec::with_capacity(path.len() + 8);
     normalise::rfc(&path, Side::Path, &mut normalised);
-    Cow::Owned(normalised)
+    ComparablePath {
+        query_delimiters_raw: normalise::query_delimiters_raw(&normalised),
+        path: Cow::Owned(normalised),
+    }
 }
 
 /// Whether the profile lets `path` through as `/robots.txt` itself (§2.2.2).
@@ -65,8 +100,12 @@ pub(crate) fn index_html_slash(profile: &Profile, kind: RuleKind, pattern: &[u8]
 
 /// A rule's priority against `path` — its pattern's length — and whether
 /// only the `index.htm` directory matched; `None` when it does not match.
-pub(crate) fn score(path: &[u8], pattern: &[u8], index_html_slash: Option<usize>) -> Option<(usize, bool)> {
-    if matches(path, pattern) {
+pub(crate) fn score(
+    path: &ComparablePath<'_>,
+    pattern: &[u8],
+    index_html_slash: Option<usize>,
+) -> Option<(usize, bool)> {
+    if path.matches(pattern) {
         return Some((pattern.len(), false));
     }
     let slash = index_html_slash?;

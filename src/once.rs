@@ -2,11 +2,10 @@
 //! keeping nothing but the best matches so far. Patterns of groups that
 //! cannot apply to the agents are never normalised or matched.
 
-use std::borrow::Cow;
-
 use crate::diagnostic::DiagnosticKind;
 use crate::evaluate::{
-    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
+    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, ComparablePath,
+    Tally,
 };
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
@@ -19,7 +18,7 @@ type SeenRule<'a> = (u32, RuleKind, &'a [u8]);
 struct Evaluator<'a, 'q> {
     profile: Profile,
     agents: &'q [&'q [u8]],
-    path: Cow<'q, [u8]>,
+    path: ComparablePath<'q>,
     /// Scratch space for one normalised pattern.
     pattern: Vec<u8>,
     group_names_agent: bool,

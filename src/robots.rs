@@ -4,7 +4,8 @@ use std::ops::Range;
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::evaluate::{
-    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
+    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, ComparablePath,
+    Tally,
 };
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
@@ -255,7 +256,7 @@ impl Robots {
 
     /// Offers to `tally` the rules of `group` that can match `path`;
     /// returns whether the group has any rules.
-    fn tally_group(&self, group: u32, path: &[u8], tally: &mut Tally<u32>) -> bool {
+    fn tally_group(&self, group: u32, path: &ComparablePath<'_>, tally: &mut Tally<u32>) -> bool {
         let rules = self.groups[group as usize].rules.clone();
         let ordered = &self.by_second_byte[rules.start as usize..rules.end as usize];
         let second_byte = |index: &u32| self.rules[*index as usize].second_byte;

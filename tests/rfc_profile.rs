@@ -1,5 +1,7 @@
 //! The `rfc` profile against RFC 9309, clause by clause. Expected verdicts
-//! come from the RFC's text (cited per test), not from running the matcher.
+//! come from the RFC's text (cited per test), not from running the matcher;
+//! where the text leaves a point open, from the choice rep-rfc documents for
+//! it in `cases/readings.yaml` (the reading is named in the test).
 
 use rep::{Profile, Reason, Robots};
 
@@ -26,6 +28,70 @@ fn section_2_2_2_encoding_examples_match_both_ways() {
             assert!(!allowed(&body, "FooBot", url), "rule {rule} should match {url}");
         }
     }
+}
+
+#[test]
+fn wildcards_reach_colon_and_slash_in_the_query_in_either_spelling() {
+    // §2.2.3: `*` stands for any run of characters. §2.2.2's table compares a
+    // query's `:` and `/` encoded, so a URL that spells them raw and one that
+    // spells them encoded are the same URL, and a rule that reaches into the
+    // query through a wildcard must match both (reading `query-delimiters`).
+    let rules_and_urls = [
+        (
+            "/*url=http://",
+            ["/go?url=http://evil.example/", "/go?url=http%3A%2F%2Fevil.example%2F"],
+        ),
+        (
+            "/*url=http%3A%2F%2F",
+            ["/go?url=http://evil.example/", "/go?url=http%3a%2f%2fevil.example%2f"],
+        ),
+        ("/*/edit", ["/page?next=/edit", "/page?next=%2Fedit"]),
+        (
+            "/*mailto:",
+            ["/contact?to=mailto:someone", "/contact?to=mailto%3Asomeone"],
+        ),
+        ("/*@", ["/contact?to=someone@example.org", "/@someone"]),
+    ];
+    for (rule, urls) in rules_and_urls {
+        let body = format!("User-agent: *\nDisallow: {rule}\n");
+        for url in urls {
+            assert!(!allowed(&body, "FooBot", url), "{rule} should match {url}");
+            assert!(
+                !allowed(&body, "FooBot", &format!("https://example.com{url}")),
+                "{rule} should match the absolute {url}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_wildcard_does_not_make_an_encoded_slash_in_the_path_a_separator() {
+    // §2.2.2: in the path `%2F` is an encoded reserved character, not `/`.
+    let body = "User-agent: *\nDisallow: /*/edit\n";
+    assert!(allowed(body, "FooBot", "/page%2Fedit"));
+    assert!(!allowed(body, "FooBot", "/page/edit"));
+    let encoded = "User-agent: *\nDisallow: /*%2Fedit\n";
+    assert!(!allowed(encoded, "FooBot", "/page%2Fedit"));
+    assert!(allowed(encoded, "FooBot", "/page/edit"));
+}
+
+#[test]
+fn equivalent_spellings_of_a_query_rule_are_equally_long() {
+    // Both rules are `/p?u=https%3A%2F%2F` once normalised (§2.2.2), so they
+    // tie and the allow wins (§2.2.2's SHOULD), whichever spelling the URL uses.
+    let body = "User-agent: *\nDisallow: /p?u=https%3A%2F%2F\nAllow: /p?u=https://\n";
+    assert!(allowed(body, "FooBot", "/p?u=https://example.org/"));
+    assert!(allowed(body, "FooBot", "/p?u=https%3A%2F%2Fexample.org%2F"));
+}
+
+#[test]
+fn other_reserved_characters_in_the_query_compare_as_written() {
+    // The reading `reserved-characters-as-written` (cases/readings.yaml): only `:`
+    // and `/` are given an encoded form by §2.2.2's table.
+    let body = "User-agent: *\nDisallow: /*@\nDisallow: /s?q=a?b\n";
+    assert!(allowed(body, "FooBot", "/contact?to=someone%40example.org"));
+    assert!(!allowed(body, "FooBot", "/s?q=a?b"));
+    assert!(allowed(body, "FooBot", "/s?q=a%3Fb"));
 }
 
 #[test]
@@ -63,7 +129,7 @@ fn robots_txt_is_always_allowed() {
 #[test]
 fn keys_are_exact_and_case_insensitive() {
     // §2.2: keys match case-insensitively; nothing says misspellings or
-    // longer keys count.
+    // longer keys count (reading `strict-keys`).
     assert!(!allowed("USER-AGENT: *\nDISALLOW: /\n", "FooBot", "/x"));
     assert!(allowed("User-agent: *\nDissallow: /\n", "FooBot", "/x"));
     assert!(allowed("User-agent: *\nDisallowed: /\n", "FooBot", "/x"));
@@ -77,7 +143,8 @@ fn the_colon_is_required() {
 
 #[test]
 fn user_agent_value_must_be_a_product_token() {
-    // §2.2.1: a group line names a product token or `*`.
+    // §2.2.1: a group line names a product token or `*` (reading
+    // `user-agent-value-is-a-whole-token`).
     assert!(allowed("User-agent: FooBot/1.0\nDisallow: /\n", "FooBot", "/x"));
     assert!(!allowed("User-agent: foobot\nDisallow: /\n", "FooBot", "/x"));
     assert!(allowed("User-agent: * bots\nDisallow: /\n", "FooBot", "/x"));
@@ -127,7 +194,8 @@ fn rules_before_the_first_group_are_ignored() {
 
 #[test]
 fn parse_limit_is_500_kib() {
-    // §2.5: at least 500 KiB are parsed; this profile stops there.
+    // §2.5: at least 500 KiB are parsed; this profile stops there (reading
+    // `parse-limit-past-the-floor`: past the floor the RFC leaves it open).
     let filler = "# filler\n".repeat(60_000);
     let before = format!("User-agent: *\n{}Disallow: /late\n", &filler[..500_000 - 14]);
     assert!(before.len() < 512_000);
@@ -153,6 +221,8 @@ fn a_raised_size_limit_parses_further_and_a_lower_one_is_refused() {
 
 #[test]
 fn only_a_complete_bom_is_skipped() {
+    // Reading `byte-order-mark`: a UTF-8 reader skips the signature, and a
+    // partial one is an unfinished character.
     let full = b"\xEF\xBB\xBFUser-agent: *\nDisallow: /\n";
     assert!(!Robots::parse(full, Profile::RFC9309).check("FooBot", "/x").allowed);
     let partial = b"\xEF\xBBUser-agent: *\nDisallow: /\n";

@@ -15,7 +15,10 @@ Commands:
   check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
+  measure  measure third-party parsers on the real-world corpus and generated inputs (--help)
+  merge    combine the measurements of the shards of one run (reptest merge --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
+  export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
   import   convert Google's robotstxt-spec-test files into case files (reptest import --help)
 ";
 
@@ -29,7 +32,10 @@ fn main() -> ExitCode {
         Some("check") => rep_harness::cmd_check::main(rest),
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
+        Some("measure") => rep_harness::cmd_measure::main(rest),
+        Some("merge") => rep_harness::cmd_merge::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
+        Some("export") => rep_harness::cmd_export::main(rest),
         Some("import") => rep_harness::cmd_import::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {

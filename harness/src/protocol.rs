@@ -81,6 +81,25 @@ impl Request {
     }
 }
 
+/// Serde helpers that write bytes as one standard base64 string, for JSON
+/// files that carry robots.txt bodies.
+pub mod base64_bytes {
+    use super::BASE64;
+    use base64::Engine as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes `bytes` as base64.
+    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&BASE64.encode(bytes))
+    }
+
+    /// Reads base64 back into bytes.
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        BASE64.decode(text).map_err(serde::de::Error::custom)
+    }
+}
+
 fn lossy(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }

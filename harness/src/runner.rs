@@ -34,7 +34,7 @@ impl Row<'_> {
 
     /// A stable name for the check: `<case id>#<1-based index>`.
     pub fn id(&self) -> String {
-        format!("{}#{}", self.case.id, self.index + 1)
+        self.case.check_id(self.index)
     }
 
     /// How implementation `impl_index`'s answer scores under `profile`.

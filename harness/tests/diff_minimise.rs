@@ -6,7 +6,7 @@
 //! one profile only. Buried in noise, it must come out small.
 
 use rep::{Profile, Switch};
-use rep_harness::diff::{minimise, Differ, Probe};
+use rep_harness::diff::{minimise, Differ, Probe, MAX_TRIES};
 use rep_harness::implementation::RepImpl;
 use std::sync::Arc;
 
@@ -38,7 +38,7 @@ fn a_percent_escape_disagreement_shrinks_to_a_few_bytes() {
         "{original:?}"
     );
 
-    let small = minimise(probe.clone(), |candidate| {
+    let small = minimise(probe.clone(), MAX_TRIES, |candidate| {
         differ.judge_probe(candidate).is_some_and(|d| d.class == original.class)
     });
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 /// The name of the readings file (see `readings`): never a case file.
-pub(super) const READINGS_FILE: &str = "readings.yaml";
+pub const READINGS_FILE: &str = "readings.yaml";
 
 /// The case files at `path` with the directory their ids are relative to.
 pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {

@@ -12,6 +12,7 @@ mod readings;
 mod validate;
 
 pub use bytes::{decode_base64, unescape};
+pub use discover::READINGS_FILE;
 pub use load::{load_paths, LoadError, LoadErrors};
 pub use readings::{load_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;
@@ -133,6 +134,9 @@ pub struct ResponseSpec {
     pub status: Option<u16>,
     /// Redirects followed before that status.
     pub redirects: u32,
+    /// The age in hours of the copy of robots.txt the crawler kept from its
+    /// last successful fetch (the case's body), if it kept one.
+    pub cached_age_hours: Option<u32>,
 }
 
 impl fmt::Display for ResponseSpec {
@@ -143,6 +147,9 @@ impl fmt::Display for ResponseSpec {
         }
         if self.redirects > 0 {
             write!(f, " after {} redirect(s)", self.redirects)?;
+        }
+        if let Some(age) = self.cached_age_hours {
+            write!(f, ", with a cached copy {age} h old")?;
         }
         Ok(())
     }
@@ -197,6 +204,13 @@ pub struct Case {
     pub file: PathBuf,
     /// 1-based line of the case in its file, for messages.
     pub line: usize,
+}
+
+impl Case {
+    /// The stable id of the check at `index` (0-based): `<case id>#<1-based index>`.
+    pub fn check_id(&self, index: usize) -> String {
+        format!("{}#{}", self.id, index + 1)
+    }
 }
 
 /// One loaded case file.

@@ -49,6 +49,13 @@ pub struct RawResponse {
     pub status: HttpStatus,
     #[serde(default)]
     pub redirects: u32,
+    pub cached: Option<RawCached>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawCached {
+    pub age_hours: u32,
 }
 
 /// An HTTP status (100..=599), or `network-error` (`None`).

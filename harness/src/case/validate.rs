@@ -129,6 +129,7 @@ impl Validator<'_> {
         let response = raw.response.as_ref().map(|response| ResponseSpec {
             status: response.status.0,
             redirects: response.redirects,
+            cached_age_hours: response.cached.as_ref().map(|cached| cached.age_hours),
         });
         if raw.checks.is_empty() {
             let at = self.at(item, Some("checks"));

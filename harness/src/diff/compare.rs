@@ -14,9 +14,10 @@ use rep::{Explanation, Switch};
 use crate::implementation::{agree, check_once, describe, guard, Answer, Implementation};
 
 /// One self-contained check: a body, the agents and the URL.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Probe {
-    /// The robots.txt bytes.
+    /// The robots.txt bytes (base64 in JSON).
+    #[serde(with = "crate::protocol::base64_bytes")]
     pub body: Vec<u8>,
     /// One or more agents.
     pub agents: Vec<String>,

@@ -7,17 +7,18 @@ use rep_generate::split_lines;
 
 use super::compare::Probe;
 
-/// The most times the minimiser asks whether a candidate still disagrees;
-/// bounds the work on huge bodies.
-const MAX_TRIES: usize = 20_000;
+/// The most times the minimiser asks whether a candidate still disagrees,
+/// for in-process implementations; bounds the work on huge bodies.
+pub const MAX_TRIES: usize = 20_000;
 
 /// A smaller probe for which `keep` still holds (`keep(&probe)` must hold on
-/// entry). `keep` should re-run both implementations and compare the class.
-pub fn minimise(probe: Probe, keep: impl Fn(&Probe) -> bool) -> Probe {
+/// entry), asking `keep` at most `max_tries` times. `keep` should re-run the
+/// implementations and compare the class of disagreement.
+pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -> Probe {
     let mut tries = 0;
     let mut keep = |candidate: &Probe| {
         tries += 1;
-        tries <= MAX_TRIES && keep(candidate)
+        tries <= max_tries && keep(candidate)
     };
     let mut best = probe;
     loop {

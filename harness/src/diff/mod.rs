@@ -16,6 +16,6 @@ mod run;
 
 pub use compare::{Differ, Disagreement, Probe};
 pub use finding::{finding_id, promote, Finding, WHY_PLACEHOLDER};
-pub use minimise::minimise;
+pub use minimise::{minimise, MAX_TRIES};
 pub use pipeline::{investigate, replay, FindingsPlan, Investigation, Replay, ReplayedCheck, Written};
 pub use run::{input, run, Budget, Config, Observed, Summary, QUERIES_PER_BODY};

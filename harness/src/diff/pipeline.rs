@@ -8,7 +8,7 @@ use rep_generate::{Generated, Query};
 
 use super::compare::{Differ, Disagreement, Probe};
 use super::finding::Finding;
-use super::minimise::minimise;
+use super::minimise::{minimise, MAX_TRIES};
 use super::run::{run, Config, Observed, Summary};
 
 /// Where findings go and how many to write.
@@ -106,7 +106,7 @@ fn write_findings(differ: &Differ, examples: &[Observed], plan: &FindingsPlan, h
     let mut written = Written::default();
     for observed in examples.iter().take(plan.max) {
         let class = observed.disagreement.class.clone();
-        let small = minimise(observed.probe.clone(), |candidate| {
+        let small = minimise(observed.probe.clone(), MAX_TRIES, |candidate| {
             differ.judge_probe(candidate).is_some_and(|d| d.class == class)
         });
         let Some(disagreement) = differ.judge_probe(&small) else {

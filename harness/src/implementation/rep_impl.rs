@@ -4,7 +4,7 @@
 
 use super::{Answer, DecidingLine, Detail, Fixed, Implementation, Loaded, Outcome};
 use crate::case::{ProfileId, ResponseSpec};
-use rep::fetch::{decide, FetchDecision, FetchPolicy, Response};
+use rep::fetch::{decide, CachedCopy, FetchDecision, FetchPolicy, Response};
 use rep::{Profile, Robots};
 
 /// The matcher with a profile, and the fetch policy that goes with it.
@@ -72,6 +72,11 @@ impl Implementation for RepImpl {
             status: response.status,
             redirects: response.redirects,
             body,
+            // The case's one body is the final response's when that is a
+            // success, and otherwise the copy the crawler kept.
+            cached: response
+                .cached_age_hours
+                .map(|age_hours| CachedCopy { age_hours, body }),
         };
         let fixed = |allowed: bool, why: &str| -> Box<dyn Loaded> {
             Box::new(Fixed(Outcome {

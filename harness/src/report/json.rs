@@ -72,6 +72,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
                 "response": row.case.response.map(|response| json!({
                     "status": response.status,
                     "redirects": response.redirects,
+                    "cached_age_hours": response.cached_age_hours,
                 })),
                 "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
                 "results": results,

@@ -7,6 +7,7 @@ mod json;
 mod junit;
 pub mod mark;
 mod markdown;
+pub mod parser_page;
 mod table;
 
 pub use excerpt::{excerpt, ExcerptLine};

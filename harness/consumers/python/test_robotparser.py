@@ -1,0 +1,156 @@
+"""The rep robots.txt conformance suite, run against CPython's urllib.robotparser.
+
+This file needs only the suite's JSON export (rep-suite.json, written by `reptest export`)
+and pytest; it is written to be copied into a parser's own test directory. One test per
+check of the suite, named by the check's id, scored against the `rfc` expectations
+(RFC 9309 as written).
+
+    pytest harness/consumers/python/test_robotparser.py
+
+Known misses are listed by id in expected-failures.txt beside this file (one id per line,
+a line starting with `#` is a comment: the format `reptest baseline` writes). A listed check that still misses is reported as xfail; a miss that
+is not listed fails, and so does a listed check that no longer misses (remove its line).
+To write the list from the misses of the parser as it is now:
+
+    REP_UPDATE_EXPECTED_FAILURES=1 pytest harness/consumers/python/test_robotparser.py
+
+Environment:
+    REP_SUITE_JSON          the export (default: cases/export/rep-suite.json of this repository)
+    REP_EXPECTED_FAILURES   the list (default: expected-failures.txt beside this file)
+"""
+
+import base64
+import json
+import os
+import pathlib
+import platform
+import urllib.robotparser
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+SUITE_PATH = pathlib.Path(os.environ.get("REP_SUITE_JSON", HERE / "../../../cases/export/rep-suite.json"))
+EXPECTED_FAILURES_PATH = pathlib.Path(os.environ.get("REP_EXPECTED_FAILURES", HERE / "expected-failures.txt"))
+UPDATE = os.environ.get("REP_UPDATE_EXPECTED_FAILURES") == "1"
+
+# urllib.robotparser sets out to follow the robots exclusion standard, so it is scored
+# against RFC 9309 as written, not against Google's parser.
+PROFILE = "rfc"
+BODY_SHOWN = 240
+
+
+def load_suite(path):
+    with open(path, encoding="utf-8") as file:
+        suite = json.load(file)
+    if suite.get("format") != "rep-suite" or suite.get("format_version") != 1:
+        raise RuntimeError(f"{path} is not a rep-suite file of format_version 1")
+    return suite
+
+
+def load_expected_failures(path):
+    """Id -> line number. Ids contain `#`, so only a line that starts with one is a comment."""
+    if not path.exists():
+        return {}
+    listed = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        check_id = line.strip()
+        if not check_id or check_id.startswith("#"):
+            continue
+        if len(check_id.split()) > 1 or "#" not in check_id:
+            raise RuntimeError(
+                f"{path}:{number}: `{check_id}` is not a check id (one per line; a line starting with # is a comment)"
+            )
+        if check_id in listed:
+            raise RuntimeError(f"{path}:{number}: {check_id} is listed twice (first on line {listed[check_id]})")
+        listed[check_id] = number
+    return listed
+
+
+SUITE = load_suite(SUITE_PATH)
+CHECKS = SUITE["checks"]
+# Rewriting the list starts from nothing, so a broken old list cannot stop it.
+EXPECTED_FAILURES = {} if UPDATE else load_expected_failures(EXPECTED_FAILURES_PATH)
+MISSES = {}  # id -> what robotparser did, for REP_UPDATE_EXPECTED_FAILURES
+
+
+def why_not_run(check):
+    """Why robotparser cannot be asked this check, or None."""
+    if check["expect"][PROFILE] == "implementation-defined":
+        return "the RFC leaves this answer open: never scored"
+    if len(check["agents"]) != 1:
+        return "robotparser checks one user-agent at a time"
+    if check["response"] is not None:
+        return "a fetch check: robotparser's parse() takes a body, not an HTTP response"
+    if check["body_encoding"] != "text":
+        return "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8"
+    return None
+
+
+def robotparser_allows(check):
+    parser = urllib.robotparser.RobotFileParser()
+    # What RobotFileParser.read() does with a fetched body.
+    parser.parse(check["body"].splitlines())
+    return parser.can_fetch(check["agents"][0], check["url"])
+
+
+def describe(check, got):
+    body = check["body"]
+    shown = repr(body[:BODY_SHOWN]) + (f"... ({len(body)} characters)" if len(body) > BODY_SHOWN else "")
+    why = " ".join(check["why"].split())
+    return (
+        f"{check['id']}: expected {check['expect'][PROFILE]}, {got}\n"
+        f"  agents: {', '.join(check['agents'])}\n"
+        f"  url:    {check['url']}\n"
+        f"  body:   {shown}\n"
+        f"  case:   {check['file']}:{check['line']} ({why})\n"
+        f"A known miss? Add this line to {EXPECTED_FAILURES_PATH.name}:\n{check['id']}"
+    )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def write_expected_failures_when_asked():
+    yield
+    if UPDATE:
+        lines = [
+            f"# {platform.python_implementation()} {platform.python_version()} urllib.robotparser, "
+            f"rep-suite {SUITE['suite_version']}, {PROFILE} profile",
+            "# Written by REP_UPDATE_EXPECTED_FAILURES=1; one check id per line.",
+        ]
+        lines += [f"# {got}\n{check_id}" for check_id, got in MISSES.items()]
+        EXPECTED_FAILURES_PATH.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_expected_failures_name_only_checks_of_this_suite():
+    known = {check["id"] for check in CHECKS}
+    unknown = [f"line {line}: {check_id}" for check_id, line in EXPECTED_FAILURES.items() if check_id not in known]
+    assert not unknown, (
+        f"{EXPECTED_FAILURES_PATH.name} names checks that rep-suite {SUITE['suite_version']} does not have "
+        f"(renamed or removed? see the suite's CHANGES.md); remove or rename: {', '.join(unknown)}"
+    )
+
+
+@pytest.mark.parametrize("check", CHECKS, ids=[check["id"] for check in CHECKS])
+def test_check(check):
+    check_id = check["id"]
+    listed = EXPECTED_FAILURES.get(check_id)
+    reason = why_not_run(check)
+    if reason is not None:
+        if listed and not UPDATE:
+            pytest.fail(f"{check_id} is never run here ({reason}): remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
+        pytest.skip(reason)
+    expected = check["expect"][PROFILE] == "allowed"
+    try:
+        allowed = robotparser_allows(check)
+    except Exception as error:  # a crash on a check is a miss of that check
+        got, missed = f"robotparser raised {type(error).__name__}: {error}", True
+    else:
+        got, missed = f"robotparser says {'allowed' if allowed else 'disallowed'}", allowed != expected
+    if UPDATE:
+        if missed:
+            MISSES[check_id] = f"expected {check['expect'][PROFILE]}, {got}"
+        return
+    if listed and missed:
+        pytest.xfail(f"listed on line {listed} of {EXPECTED_FAILURES_PATH.name}")
+    if listed:
+        pytest.fail(f"{check_id} passes now: remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
+    assert not missed, describe(check, got)

@@ -1,0 +1,352 @@
+//! What makes two disagreements the same difference: a signature built only
+//! from things that do not depend on the particular input — which reference
+//! the parser departs from and in which direction, which of `rep`'s switches
+//! reproduces the parser's answer, and how the reference reached its verdict
+//! (the kind of rule and pattern that decided, the group it came from, the
+//! shape of the URL). Inputs from different seeds that hit the same cause
+//! get the same signature.
+
+use std::collections::BTreeSet;
+
+use rep::{check_once, GroupChoice, Profile, Reason, RuleKind, Switch, Verdict};
+use serde::{Deserialize, Serialize};
+
+use crate::diff::Probe;
+
+/// Which reference a parser's answer departs from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Relation {
+    /// It differs from both the RFC's answer and Google's (which agree).
+    DepartsFromBoth,
+    /// It differs from Google's answer; the RFC's answer is the parser's, or
+    /// the RFC leaves the point open.
+    DepartsFromGoogle,
+    /// It differs from the RFC's answer; Google's answer is the parser's (or
+    /// there is none to compare).
+    DepartsFromRfc,
+    /// It fails (crashes, throws, hangs) where both references answer.
+    Fails,
+}
+
+impl Relation {
+    /// A few words for reports.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Relation::DepartsFromBoth => "departs from both RFC 9309 and Google",
+            Relation::DepartsFromGoogle => "departs from Google's parser only (RFC 9309 agrees with it or is open)",
+            Relation::DepartsFromRfc => "departs from RFC 9309 only (Google's parser agrees with it)",
+            Relation::Fails => "fails (error, crash or hang) where both answer",
+        }
+    }
+}
+
+/// How a reference reached its verdict, in terms that do not depend on the
+/// names and paths of the input.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Decision {
+    /// Which group the rules came from: `specific`, `global` or `none`.
+    pub group: String,
+    /// Why: `rule`, `empty-rule`, `no-rule-matched`, `no-rules`, `no-group`, `robots-txt`.
+    pub reason: String,
+    /// The deciding rule's kind and what its pattern holds (`allow`,
+    /// `disallow`, plus `wildcard`, `end-anchor`, `escape`, `non-ascii`,
+    /// `index-html`), or nothing.
+    pub rule: Vec<String>,
+    /// What the URL's path holds: `query`, `escape`, `non-ascii`, `star-or-dollar`.
+    pub url: Vec<String>,
+    /// Whether the check names several agents.
+    pub several_agents: bool,
+}
+
+impl Decision {
+    /// Describes `verdict`, reached for `probe`.
+    pub fn of(verdict: &Verdict, probe: &Probe) -> Decision {
+        let group = match verdict.group {
+            GroupChoice::Specific => "specific",
+            GroupChoice::Global => "global",
+            GroupChoice::None => "none",
+        };
+        let reason = match verdict.reason {
+            Reason::RuleMatched => "rule",
+            Reason::EmptyRuleMatched => "empty-rule",
+            Reason::NoRuleMatched => "no-rule-matched",
+            Reason::GroupHasNoRules => "no-rules",
+            Reason::NoGroup => "no-group",
+            Reason::RobotsTxtAlwaysAllowed => "robots-txt",
+        };
+        let rule = verdict
+            .rule
+            .iter()
+            .filter(|_| verdict.reason == Reason::RuleMatched)
+            .flat_map(|rule| {
+                let kind = match rule.kind {
+                    RuleKind::Allow => "allow",
+                    RuleKind::Disallow => "disallow",
+                };
+                let pattern = rule.pattern.as_bytes();
+                let mut features = vec![kind.to_string()];
+                features.extend(pattern_features(pattern));
+                if rule.via_index_html {
+                    features.push("index-html".into());
+                }
+                features
+            })
+            .collect();
+        Decision {
+            group: group.into(),
+            reason: reason.into(),
+            rule,
+            url: url_features(path_of(probe.url.as_bytes())),
+            several_agents: probe.agents.len() > 1,
+        }
+    }
+
+    /// The decision in words: `a disallow rule with wildcard, in the * group`.
+    pub fn describe(&self) -> String {
+        let group = match self.group.as_str() {
+            "specific" => "the agent's own group",
+            "global" => "the * group",
+            _ => "no group",
+        };
+        let how = match self.reason.as_str() {
+            "rule" => {
+                let (kind, features) = self
+                    .rule
+                    .split_first()
+                    .map_or(("rule", &[][..]), |(k, f)| (k.as_str(), f));
+                if features.is_empty() {
+                    format!("a plain {kind} rule of {group}")
+                } else {
+                    format!("{kind} rule with {} of {group}", features.join(", "))
+                }
+            }
+            "empty-rule" => format!("only an empty rule of {group} matching"),
+            "no-rule-matched" => format!("no rule of {group} matching"),
+            "no-rules" => format!("{group}, which has no rules"),
+            "no-group" => "no group applying to the agent".into(),
+            _ => "/robots.txt being always allowed".into(),
+        };
+        let mut out = format!("decided by {how}");
+        if !self.url.is_empty() {
+            out.push_str(&format!("; the URL path has {}", self.url.join(", ")));
+        }
+        if self.several_agents {
+            out.push_str("; several agents asked at once");
+        }
+        out
+    }
+}
+
+/// The URL without scheme, authority and fragment.
+fn path_of(url: &[u8]) -> &[u8] {
+    let after_scheme = match url.windows(3).position(|w| w == b"://") {
+        Some(at) => {
+            let rest = &url[at + 3..];
+            &rest[rest.iter().position(|&b| b == b'/').unwrap_or(rest.len())..]
+        }
+        None => url,
+    };
+    match after_scheme.iter().position(|&b| b == b'#') {
+        Some(cut) => &after_scheme[..cut],
+        None => after_scheme,
+    }
+}
+
+/// What a pattern holds that matching treats specially.
+fn pattern_features(pattern: &[u8]) -> Vec<String> {
+    let mut features = Vec::new();
+    if pattern.contains(&b'*') {
+        features.push("wildcard");
+    }
+    if pattern.last() == Some(&b'$') {
+        features.push("end-anchor");
+    }
+    if pattern
+        .windows(3)
+        .any(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+    {
+        features.push("escape");
+    }
+    if pattern.iter().any(|&b| b >= 0x80) {
+        features.push("non-ascii");
+    }
+    features.into_iter().map(String::from).collect()
+}
+
+/// What a URL path holds that parsers are known to treat differently (a
+/// query, raw non-ASCII); escapes are left out: samples flip them on purpose,
+/// and a parser's handling of them shows as a switch.
+fn url_features(path: &[u8]) -> Vec<String> {
+    let mut features = Vec::new();
+    if path.contains(&b'?') {
+        features.push("query".to_string());
+    }
+    if path.iter().any(|&b| b >= 0x80) {
+        features.push("non-ascii".to_string());
+    }
+    features
+}
+
+/// One kind of difference between a parser and the references.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Signature {
+    /// Which reference it departs from.
+    pub relation: Relation,
+    /// The parser allows where the reference disallows (`true`), or the reverse.
+    pub parser_allows: bool,
+    /// `rep` switches whose flip makes the departed reference answer as the
+    /// parser does (names, sorted); empty when none does.
+    pub switches: Vec<String>,
+    /// How the departed reference decided (RFC 9309's view when it departs
+    /// from both), when no switch explains the difference: a switch names the
+    /// cause better than any description of the input could.
+    pub decision: Option<Decision>,
+    /// For failures: the start of the error message, with digits blanked.
+    pub failure: Option<String>,
+}
+
+/// The profile behind each reference.
+fn profile(relation: Relation) -> Profile {
+    match relation {
+        Relation::DepartsFromGoogle => Profile::GOOGLE,
+        _ => Profile::RFC9309,
+    }
+}
+
+impl Signature {
+    /// The signature of the parser answering `parser_allows` for `probe`
+    /// where the references say `relation`.
+    pub fn of(probe: &Probe, relation: Relation, parser_allows: bool) -> Signature {
+        let base = profile(relation);
+        let agents = probe.agent_bytes();
+        let url = probe.url.as_bytes();
+        let verdict = check_once(&probe.body, base, &agents, url);
+        let switches: BTreeSet<&str> = Switch::ALL
+            .iter()
+            .filter(|&&switch| {
+                let flipped = base.with(switch, !base.is_on(switch));
+                check_once(&probe.body, flipped, &agents, url).allowed == parser_allows
+            })
+            .map(|switch| switch.name())
+            .collect();
+        let switches: Vec<String> = switches.into_iter().map(String::from).collect();
+        Signature {
+            relation,
+            parser_allows,
+            decision: switches.is_empty().then(|| Decision::of(&verdict, probe)),
+            switches,
+            failure: None,
+        }
+    }
+
+    /// The signature of the parser failing with `message` on `probe`.
+    pub fn failure(probe: &Probe, message: &str) -> Signature {
+        let verdict = check_once(
+            &probe.body,
+            Profile::RFC9309,
+            &probe.agent_bytes(),
+            probe.url.as_bytes(),
+        );
+        let start: String = message
+            .chars()
+            .take(60)
+            .map(|c| if c.is_ascii_digit() { '#' } else { c })
+            .collect();
+        Signature {
+            relation: Relation::Fails,
+            parser_allows: false,
+            switches: Vec::new(),
+            decision: Some(Decision::of(&verdict, probe)),
+            failure: Some(start),
+        }
+    }
+
+    /// The difference in one line, for lists.
+    pub fn headline(&self) -> String {
+        let decision = self.decision.as_ref().map(Decision::describe);
+        if let Some(failure) = &self.failure {
+            return format!("fails with `{failure}…`; {}", decision.unwrap_or_default());
+        }
+        let verb = if self.parser_allows {
+            "allows where"
+        } else {
+            "disallows where"
+        };
+        let reference = match self.relation {
+            Relation::DepartsFromGoogle => "Google's parser allows",
+            _ => "RFC 9309 allows",
+        };
+        let reference = if self.parser_allows {
+            reference.replace("allows", "disallows")
+        } else {
+            reference.to_string()
+        };
+        match decision {
+            Some(decision) => format!("{verb} {reference}; {decision}"),
+            None => format!(
+                "{verb} {reference}, as `rep` does with {} flipped",
+                self.switches.join(" or ")
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(body: &str, url: &str) -> Probe {
+        Probe {
+            body: body.as_bytes().to_vec(),
+            agents: vec!["FooBot".into()],
+            url: url.into(),
+        }
+    }
+
+    #[test]
+    fn a_parser_that_decodes_nothing_is_credited_to_that_switch() {
+        // RFC 9309 decodes %62 to b, so /baz is disallowed; a parser that
+        // allows it behaves like rep with no-percent-normalisation on.
+        let signature = Signature::of(
+            &probe("User-agent: *\nDisallow: /baz\n", "https://example.com/%62az"),
+            Relation::DepartsFromRfc,
+            true,
+        );
+        assert_eq!(signature.switches, ["no-percent-normalisation"]);
+        assert_eq!(signature.decision, None, "the switch names the cause");
+        assert_eq!(
+            signature.headline(),
+            "allows where RFC 9309 disallows, as `rep` does with no-percent-normalisation flipped"
+        );
+    }
+
+    #[test]
+    fn the_same_cause_on_different_inputs_has_one_signature() {
+        let first = Signature::of(
+            &probe("User-agent: *\nDisallow: /a*b\n", "https://example.com/aXb"),
+            Relation::DepartsFromBoth,
+            true,
+        );
+        let second = Signature::of(
+            &probe(
+                "User-agent: *\nAllow: /x\nDisallow: /private/*.pdf\n",
+                "https://example.com/private/q.pdf?v=1",
+            ),
+            Relation::DepartsFromBoth,
+            true,
+        );
+        let (first, second) = (first.decision.unwrap(), second.decision.unwrap());
+        assert_eq!(first.rule, ["disallow", "wildcard"]);
+        assert_eq!(first.rule, second.rule);
+        // Only the URL's query tells them apart.
+        assert_eq!(second.url, ["query"]);
+    }
+
+    #[test]
+    fn failures_are_grouped_by_their_message() {
+        let signature = Signature::failure(&probe("User-agent: *\n", "/"), "TypeError at 12: boom");
+        assert_eq!(signature.failure.as_deref(), Some("TypeError at ##: boom"));
+        assert_eq!(signature.relation, Relation::Fails);
+    }
+}

@@ -1,0 +1,165 @@
+//! One check of the suite, and what a parser answers to it.
+
+use std::fmt;
+
+/// Which expectations a run scores against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Profile {
+    /// RFC 9309 as written.
+    Rfc,
+    /// What Google's open-source parser decides (for fetch checks, Google's
+    /// documented crawler).
+    Google,
+}
+
+impl Profile {
+    /// `rfc` or `google`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Rfc => "rfc",
+            Profile::Google => "google",
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a check expects under one profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Expect {
+    /// The URL may be fetched.
+    Allowed,
+    /// The URL may not be fetched.
+    Disallowed,
+    /// The RFC leaves the answer open: never scored, and not asked.
+    ImplementationDefined,
+}
+
+impl Expect {
+    /// `allowed`, `disallowed` or `implementation-defined`, as the export writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expect::Allowed => "allowed",
+            Expect::Disallowed => "disallowed",
+            Expect::ImplementationDefined => "implementation-defined",
+        }
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How strongly RFC 9309 states the clause an `rfc` expectation rests on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// MUST, MUST NOT, REQUIRED.
+    Must,
+    /// SHOULD, SHOULD NOT, RECOMMENDED.
+    Should,
+    /// MAY, OPTIONAL.
+    May,
+}
+
+/// What a check's `rfc` expectation rests on; each part is `None` when the
+/// case does not state it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Basis {
+    /// The RFC 9309 section, e.g. `2.2.2`.
+    pub clause: Option<String>,
+    /// How strongly that section states it.
+    pub level: Option<Level>,
+    /// The id of the reading (in the suite's `cases/readings.yaml`) that settles a contested point.
+    pub reading: Option<String>,
+}
+
+/// The simulated response to the request for `/robots.txt`, for fetch checks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Response {
+    /// The final HTTP status, or `None` when the request failed at the network.
+    pub status: Option<u16>,
+    /// Redirects followed to reach it.
+    pub redirects: u32,
+}
+
+/// One question of the suite: given `body`, may a crawler that identifies
+/// itself with `agents` fetch `url`?
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// Stable id, `<case>#<n>`: what expected-failures lists name.
+    pub id: String,
+    /// The case id: the case file's path under `cases/` without extension, a slash, the case name.
+    pub case: String,
+    /// The case file, relative to the rep repository's root.
+    pub file: String,
+    /// The line where the case starts in that file.
+    pub line: u32,
+    /// The rule tested and where it comes from.
+    pub why: String,
+    /// The robots.txt file, byte for byte (the response body for a fetch check).
+    pub body: Vec<u8>,
+    /// Product tokens; with several, the rules of every group naming any of them apply together.
+    pub agents: Vec<String>,
+    /// The absolute URL to check, exactly as the test needs it.
+    pub url: String,
+    /// The expectation under RFC 9309.
+    pub rfc: Expect,
+    /// The expectation under Google's parser.
+    pub google: Expect,
+    /// What the `rfc` expectation rests on.
+    pub basis: Basis,
+    /// Present for fetch checks: what the crawler got when it asked for `/robots.txt`.
+    pub response: Option<Response>,
+}
+
+impl Check {
+    /// The expectation under `profile`.
+    pub fn expect(&self, profile: Profile) -> Expect {
+        match profile {
+            Profile::Rfc => self.rfc,
+            Profile::Google => self.google,
+        }
+    }
+
+    /// The body as text, when it is UTF-8 (most are; a few test invalid bytes).
+    pub fn body_text(&self) -> Option<&str> {
+        std::str::from_utf8(&self.body).ok()
+    }
+
+    /// The agent, when the check names exactly one.
+    pub fn single_agent(&self) -> Option<&str> {
+        match self.agents.as_slice() {
+            [agent] => Some(agent),
+            _ => None,
+        }
+    }
+}
+
+/// What a parser answers to a check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The URL may be fetched.
+    Allowed,
+    /// The URL may not be fetched.
+    Disallowed,
+    /// The parser cannot be asked this (several agents, a fetch check, a
+    /// body its API cannot take): counted, never a miss.
+    Unsupported(String),
+}
+
+impl From<bool> for Answer {
+    /// `true` is [`Answer::Allowed`], `false` [`Answer::Disallowed`].
+    fn from(allowed: bool) -> Answer {
+        if allowed {
+            Answer::Allowed
+        } else {
+            Answer::Disallowed
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! Reading the export (`reptest export`, schema in
+//! `cases/export/rep-suite.schema.json`) into [`Check`]s.
+
+use crate::check::{Basis, Check, Expect, Level, Response};
+use base64::Engine as _;
+use serde::Deserialize;
+use std::fmt;
+
+/// The `format` this crate reads.
+const FORMAT: &str = "rep-suite";
+
+/// The `format_version` this crate reads.
+const FORMAT_VERSION: u32 = 1;
+
+/// Why a suite file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError(pub String);
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cannot read the suite: {}", self.0)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// The suite version and its checks, in the file's order.
+pub(crate) struct Contents {
+    pub(crate) version: String,
+    pub(crate) checks: Vec<Check>,
+}
+
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    format_version: u32,
+}
+
+#[derive(Deserialize)]
+struct Document {
+    suite_version: String,
+    checks: Vec<RawCheck>,
+}
+
+#[derive(Deserialize)]
+struct RawCheck {
+    id: String,
+    case: String,
+    file: String,
+    line: u32,
+    why: String,
+    agents: Vec<String>,
+    url: String,
+    expect: RawExpectations,
+    basis: RawBasis,
+    response: Option<RawResponse>,
+    body_encoding: BodyEncoding,
+    body: String,
+}
+
+#[derive(Deserialize)]
+struct RawExpectations {
+    rfc: RawExpect,
+    google: RawExpect,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum RawExpect {
+    Allowed,
+    Disallowed,
+    ImplementationDefined,
+}
+
+#[derive(Deserialize)]
+struct RawBasis {
+    clause: Option<String>,
+    level: Option<RawLevel>,
+    reading: Option<String>,
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+enum RawLevel {
+    Must,
+    Should,
+    May,
+}
+
+#[derive(Deserialize)]
+struct RawResponse {
+    status: RawStatus,
+    redirects: u32,
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawStatus {
+    Code(u16),
+    Word(String),
+}
+
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum BodyEncoding {
+    Text,
+    Base64,
+}
+
+/// Reads a suite file: its header first, so that a file of another format
+/// or a newer version says so instead of failing on some field.
+pub(crate) fn read(json: &str) -> Result<Contents, LoadError> {
+    let header: Header =
+        serde_json::from_str(json).map_err(|error| LoadError(format!("not a rep-suite file ({error})")))?;
+    if header.format != FORMAT {
+        return Err(LoadError(format!("its format is `{}`, not `{FORMAT}`", header.format)));
+    }
+    if header.format_version != FORMAT_VERSION {
+        return Err(LoadError(format!(
+            "it has format_version {}, and this rep-suite reads {FORMAT_VERSION}: use the rep-suite of the same release as the file",
+            header.format_version
+        )));
+    }
+    let document: Document = serde_json::from_str(json).map_err(|error| LoadError(error.to_string()))?;
+    let checks = document.checks.into_iter().map(check).collect::<Result<Vec<_>, _>>()?;
+    Ok(Contents {
+        version: document.suite_version,
+        checks,
+    })
+}
+
+fn check(raw: RawCheck) -> Result<Check, LoadError> {
+    let problem = |what: String| LoadError(format!("check `{}`: {what}", raw.id));
+    let body = match raw.body_encoding {
+        BodyEncoding::Text => raw.body.clone().into_bytes(),
+        BodyEncoding::Base64 => base64::engine::general_purpose::STANDARD
+            .decode(&raw.body)
+            .map_err(|error| problem(format!("its body is not valid base64 ({error})")))?,
+    };
+    let response = match raw.response {
+        None => None,
+        Some(RawResponse { status, redirects }) => Some(Response {
+            status: match status {
+                RawStatus::Code(code) => Some(code),
+                RawStatus::Word(word) if word == "network-error" => None,
+                RawStatus::Word(word) => {
+                    return Err(problem(format!(
+                        "its response status `{word}` is neither a code nor `network-error`"
+                    )))
+                }
+            },
+            redirects,
+        }),
+    };
+    if raw.agents.is_empty() {
+        return Err(problem("it names no agent".into()));
+    }
+    Ok(Check {
+        id: raw.id,
+        case: raw.case,
+        file: raw.file,
+        line: raw.line,
+        why: raw.why,
+        body,
+        agents: raw.agents,
+        url: raw.url,
+        rfc: expect(raw.expect.rfc),
+        google: expect(raw.expect.google),
+        basis: Basis {
+            clause: raw.basis.clause,
+            level: raw.basis.level.map(level),
+            reading: raw.basis.reading,
+        },
+        response,
+    })
+}
+
+fn expect(raw: RawExpect) -> Expect {
+    match raw {
+        RawExpect::Allowed => Expect::Allowed,
+        RawExpect::Disallowed => Expect::Disallowed,
+        RawExpect::ImplementationDefined => Expect::ImplementationDefined,
+    }
+}
+
+fn level(raw: RawLevel) -> Level {
+    match raw {
+        RawLevel::Must => Level::Must,
+        RawLevel::Should => Level::Should,
+        RawLevel::May => Level::May,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn one_check(fields: &str) -> String {
+        format!(
+            r#"{{"format": "rep-suite", "format_version": 1, "suite_version": "1.0.0", "checks": [{{
+                "id": "a/b#1", "case": "a/b", "file": "cases/a.yaml", "line": 3, "why": "w",
+                "agents": ["FooBot"], "url": "https://example.com/x",
+                "expect": {{"rfc": "allowed", "google": "implementation-defined"}},
+                "basis": {{"clause": "2.2.2", "level": "SHOULD", "reading": null}}, {fields} }}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_check_is_read_with_its_bytes_and_response() {
+        let json = one_check(
+            r#""response": {"status": "network-error", "redirects": 1}, "body_encoding": "base64", "body": "/w==""#,
+        );
+        let contents = read(&json).unwrap();
+        assert_eq!(contents.version, "1.0.0");
+        let check = &contents.checks[0];
+        assert_eq!(check.body, [0xff]);
+        assert_eq!(check.body_text(), None);
+        assert_eq!(check.google, Expect::ImplementationDefined);
+        assert_eq!(check.basis.level, Some(Level::Should));
+        assert_eq!(
+            check.response,
+            Some(Response {
+                status: None,
+                redirects: 1
+            })
+        );
+    }
+
+    #[test]
+    fn bad_fields_are_named_with_the_check() {
+        let bad_base64 = one_check(r#""response": null, "body_encoding": "base64", "body": "%%""#);
+        let error = read(&bad_base64).err().unwrap().to_string();
+        assert!(error.contains("check `a/b#1`: its body is not valid base64"), "{error}");
+        let bad_status =
+            one_check(r#""response": {"status": "gone", "redirects": 0}, "body_encoding": "text", "body": """#);
+        let error = read(&bad_status).err().unwrap().to_string();
+        assert!(
+            error.contains("`gone` is neither a code nor `network-error`"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn another_format_or_version_is_refused_by_name() {
+        let other = r#"{"format": "toml-test", "format_version": 1}"#;
+        assert!(read(other).err().unwrap().0.contains("format is `toml-test`"));
+        let newer = r#"{"format": "rep-suite", "format_version": 2}"#;
+        assert!(read(newer).err().unwrap().0.contains("format_version 2"));
+        assert!(read("[1, 2]").err().unwrap().0.starts_with("not a rep-suite file"));
+    }
+}

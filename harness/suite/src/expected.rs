@@ -1,0 +1,70 @@
+//! Expected-failures lists: the check ids a parser is known to miss, one per
+//! line; a line starting with `#` is a comment. The same format as
+//! `reptest baseline` writes and `reptest run --expected-failures` reads, so
+//! one list serves both.
+
+use std::collections::BTreeMap;
+
+/// A parsed list: each id with the line it is on, and the lines that are
+/// not an id.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct ExpectedFailures {
+    /// Id → its 1-based line.
+    pub(crate) ids: BTreeMap<String, usize>,
+    /// What is wrong with the list, one line each.
+    pub(crate) problems: Vec<String>,
+}
+
+impl ExpectedFailures {
+    /// Reads `list`. Ids contain `#` themselves (`case#1`), so only a line
+    /// that starts with `#` is a comment.
+    pub(crate) fn parse(list: &str) -> ExpectedFailures {
+        let mut parsed = ExpectedFailures::default();
+        for (index, line) in list.lines().enumerate() {
+            let number = index + 1;
+            let id = line.trim();
+            if id.is_empty() || id.starts_with('#') {
+                continue;
+            }
+            if id.contains(char::is_whitespace) || !id.contains('#') {
+                parsed.problems.push(format!(
+                    "line {number}: `{id}` is not a check id (`<case id>#<n>`, one per line; a line starting \
+                     with # is a comment)"
+                ));
+                continue;
+            }
+            if let Some(first) = parsed.ids.get(id) {
+                parsed
+                    .problems
+                    .push(format!("line {number}: `{id}` is listed twice (first on line {first})"));
+                continue;
+            }
+            parsed.ids.insert(id.to_string(), number);
+        }
+        parsed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_comments_and_blank_lines() {
+        let list = "# robotstxt 0.3\n\nrfc9309/a/b#1\n  # cuts lines early\n  google/c/d#12  \n";
+        let parsed = ExpectedFailures::parse(list);
+        assert_eq!(parsed.problems, Vec::<String>::new());
+        let ids: Vec<(&str, usize)> = parsed.ids.iter().map(|(id, line)| (id.as_str(), *line)).collect();
+        assert_eq!(ids, [("google/c/d#12", 5), ("rfc9309/a/b#1", 3)]);
+    }
+
+    #[test]
+    fn what_is_not_one_id_and_a_repeated_id_are_problems_with_their_line() {
+        let parsed = ExpectedFailures::parse("a/b#1 a/b#2\na/b#3\na/b#3\na/b#4  # why\na/b\n");
+        let lines: Vec<&str> = parsed.problems.iter().map(|p| p.split(':').next().unwrap()).collect();
+        assert_eq!(lines, ["line 1", "line 3", "line 4", "line 5"]);
+        assert!(parsed.problems[0].contains("`a/b#1 a/b#2` is not a check id"));
+        assert_eq!(parsed.problems[1], "line 3: `a/b#3` is listed twice (first on line 2)");
+        assert_eq!(parsed.ids.len(), 1);
+    }
+}

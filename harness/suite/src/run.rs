@@ -1,0 +1,325 @@
+//! Running the suite against a parser: every selected check through the
+//! caller's closure, scored under one profile, against a list of expected
+//! failures.
+
+use crate::check::{Answer, Check, Expect, Profile};
+use crate::expected::ExpectedFailures;
+use crate::Suite;
+use std::fmt;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+/// How many bytes of a body a report shows.
+const BODY_SHOWN: usize = 240;
+
+/// A run being set up: the suite, the profile it is scored under, and the
+/// expected failures. Made by [`Suite::profile`].
+pub struct Run {
+    suite: Suite,
+    profile: Profile,
+    expected: ExpectedFailures,
+}
+
+/// The counts of a run that met its expectations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The suite version run.
+    pub suite_version: String,
+    /// The profile scored.
+    pub profile: Profile,
+    /// Checks selected (after any id prefix).
+    pub checks: usize,
+    /// Checks answered as expected.
+    pub passed: usize,
+    /// Listed checks that still miss.
+    pub expected_failures: usize,
+    /// Checks the parser answered [`Answer::Unsupported`].
+    pub unsupported: usize,
+    /// Checks whose expectation is implementation-defined under the profile (not asked).
+    pub not_scored: usize,
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "rep-suite {} ({} profile): {} checks: {} passed, {} expected failures, {} unsupported, \
+             {} not scored (implementation-defined)",
+            self.suite_version,
+            self.profile,
+            self.checks,
+            self.passed,
+            self.expected_failures,
+            self.unsupported,
+            self.not_scored
+        )
+    }
+}
+
+/// What the parser did on a check it missed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Wrong {
+    /// It gave the other verdict.
+    Answered(Answer),
+    /// It panicked, with this message.
+    Panicked(String),
+}
+
+/// A check the parser missed and the list does not name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Miss {
+    /// The check.
+    pub check: Check,
+    /// What was expected under the run's profile.
+    pub expected: Expect,
+    /// What the parser did instead.
+    pub got: Wrong,
+}
+
+/// A listed check that no longer misses: its line should go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stale {
+    /// The check id.
+    pub id: String,
+    /// Its line in the list.
+    pub line: usize,
+    /// Why it is not a miss (passes now, answered unsupported, not scored).
+    pub reason: String,
+}
+
+/// Why a run failed: new misses, stale entries, or a list or selection that
+/// cannot be right. Its `Display` is the readable report [`Run::run`] panics with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The counts, as far as they go.
+    pub summary: Summary,
+    /// Misses that are not listed, in suite order.
+    pub new_misses: Vec<Miss>,
+    /// Listed checks that no longer miss, in suite order.
+    pub stale: Vec<Stale>,
+    /// Lines of the list that are not a known id, and prefixes that select nothing.
+    pub problems: Vec<String>,
+}
+
+impl Run {
+    pub(crate) fn new(suite: Suite, profile: Profile) -> Run {
+        Run {
+            suite,
+            profile,
+            expected: ExpectedFailures::default(),
+        }
+    }
+
+    /// The checks this parser is known to miss: the text of an
+    /// expected-failures list, one check id per line, a line starting with
+    /// `#` a comment (the format `reptest baseline` writes). Usually
+    /// `include_str!("expected-failures.txt")`.
+    pub fn expected_failures(mut self, list: &str) -> Run {
+        self.expected = ExpectedFailures::parse(list);
+        self
+    }
+
+    /// Asks `answer` every selected check whose expectation under the
+    /// profile is `allowed` or `disallowed`, and scores the answers. A panic
+    /// in `answer` counts as a miss of that check (the default panic hook
+    /// still prints it).
+    ///
+    /// # Panics
+    ///
+    /// With the [`Report`] as message when a check the list does not name is
+    /// missed, a listed check is not missed (stale entry), the list has a
+    /// line that is not a check id of this suite, an id prefix selects
+    /// nothing, or the parser answered no check at all (everything
+    /// unsupported): so a test that calls this fails exactly then.
+    pub fn run(self, answer: impl FnMut(&Check) -> Answer) -> Summary {
+        match self.try_run(answer) {
+            Ok(summary) => summary,
+            Err(report) => panic!("\n{report}"),
+        }
+    }
+
+    /// [`Run::run`] without the panic: the summary, or the report of what went wrong.
+    pub fn try_run(self, mut answer: impl FnMut(&Check) -> Answer) -> Result<Summary, Box<Report>> {
+        let mut report = Report {
+            summary: Summary {
+                suite_version: self.suite.version().to_string(),
+                profile: self.profile,
+                checks: 0,
+                passed: 0,
+                expected_failures: 0,
+                unsupported: 0,
+                not_scored: 0,
+            },
+            new_misses: Vec::new(),
+            stale: Vec::new(),
+            problems: self.expected.problems.clone(),
+        };
+        for prefix in self.suite.unmatched_prefixes() {
+            report.problems.push(format!("no check id starts with `{prefix}`"));
+        }
+        for (id, line) in &self.expected.ids {
+            if !self.suite.all_checks().iter().any(|check| &check.id == id) {
+                report.problems.push(format!(
+                    "line {line}: `{id}` is not a check of suite {}: renamed or removed (see the suite's CHANGES.md)?",
+                    self.suite.version()
+                ));
+            }
+        }
+        for check in self.suite.checks() {
+            report.summary.checks += 1;
+            let listed = self.expected.ids.get(&check.id).copied();
+            let stale = |reason: &str| Stale {
+                id: check.id.clone(),
+                line: listed.unwrap_or_default(),
+                reason: reason.to_string(),
+            };
+            let expected = check.expect(self.profile);
+            let expected_allowed = match expected {
+                Expect::Allowed => true,
+                Expect::Disallowed => false,
+                Expect::ImplementationDefined => {
+                    report.summary.not_scored += 1;
+                    if listed.is_some() {
+                        report.stale.push(stale(&format!(
+                            "implementation-defined under the {} profile, so never scored",
+                            self.profile
+                        )));
+                    }
+                    continue;
+                }
+            };
+            let got = match catch_unwind(AssertUnwindSafe(|| answer(check))) {
+                Ok(Answer::Unsupported(why)) => {
+                    report.summary.unsupported += 1;
+                    if listed.is_some() {
+                        report.stale.push(stale(&format!("answered unsupported ({why})")));
+                    }
+                    continue;
+                }
+                Ok(verdict) if (verdict == Answer::Allowed) == expected_allowed => {
+                    report.summary.passed += 1;
+                    if listed.is_some() {
+                        report.stale.push(stale("passes now"));
+                    }
+                    continue;
+                }
+                Ok(verdict) => Wrong::Answered(verdict),
+                Err(panic) => Wrong::Panicked(panic_message(panic.as_ref())),
+            };
+            if listed.is_some() {
+                report.summary.expected_failures += 1;
+            } else {
+                report.new_misses.push(Miss {
+                    check: check.clone(),
+                    expected,
+                    got,
+                });
+            }
+        }
+        let answered = report.summary.passed + report.summary.expected_failures + report.new_misses.len();
+        if answered == 0 {
+            report.problems.push(format!(
+                "the parser answered none of the {} checks (each was unsupported or not scored): such a run tests \
+                 nothing",
+                report.summary.checks
+            ));
+        }
+        if report.new_misses.is_empty() && report.stale.is_empty() && report.problems.is_empty() {
+            Ok(report.summary)
+        } else {
+            Err(Box::new(report))
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|text| text.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_string())
+}
+
+impl fmt::Display for Wrong {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Wrong::Answered(Answer::Allowed) => f.write_str("got allowed"),
+            Wrong::Answered(Answer::Disallowed) => f.write_str("got disallowed"),
+            Wrong::Answered(Answer::Unsupported(why)) => write!(f, "got unsupported ({why})"),
+            Wrong::Panicked(message) => write!(f, "the parser panicked: {message}"),
+        }
+    }
+}
+
+impl fmt::Display for Miss {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let check = &self.check;
+        writeln!(f, "  {}: expected {}, {}", check.id, self.expected, self.got)?;
+        writeln!(f, "      agents: {}", check.agents.join(", "))?;
+        writeln!(f, "      url:    {}", check.url)?;
+        if let Some(response) = check.response {
+            let status = response
+                .status
+                .map_or("network error".to_string(), |code| format!("HTTP {code}"));
+            writeln!(f, "      fetch:  {status} after {} redirect(s)", response.redirects)?;
+        }
+        let shown = &check.body[..check.body.len().min(BODY_SHOWN)];
+        let more = if check.body.len() > BODY_SHOWN {
+            format!("… ({} bytes in all)", check.body.len())
+        } else {
+            String::new()
+        };
+        writeln!(f, "      body:   \"{}\"{more}", shown.escape_ascii())?;
+        let why = check.why.split_whitespace().collect::<Vec<_>>().join(" ");
+        writeln!(f, "      case:   {}:{} — {why}", check.file, check.line)
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "rep-suite {} ({} profile): {} new miss(es), {} stale expected failure(s), {} problem(s)",
+            self.summary.suite_version,
+            self.summary.profile,
+            self.new_misses.len(),
+            self.stale.len(),
+            self.problems.len()
+        )?;
+        if !self.new_misses.is_empty() {
+            writeln!(
+                f,
+                "\nNew misses: fix the parser, or add their ids to the expected-failures list."
+            )?;
+            for miss in &self.new_misses {
+                write!(f, "{miss}")?;
+            }
+        }
+        if !self.stale.is_empty() {
+            writeln!(
+                f,
+                "\nStale expected failures: these listed checks no longer miss; remove their lines."
+            )?;
+            for stale in &self.stale {
+                writeln!(f, "  line {}: {} ({})", stale.line, stale.id, stale.reason)?;
+            }
+        }
+        if !self.problems.is_empty() {
+            writeln!(f, "\nProblems:")?;
+            for problem in &self.problems {
+                writeln!(f, "  {problem}")?;
+            }
+        }
+        if !self.new_misses.is_empty() {
+            writeln!(
+                f,
+                "\nTo accept every new miss as expected, add these lines to the list:"
+            )?;
+            for miss in &self.new_misses {
+                // A comment is one line, whatever the panic message holds.
+                let got = miss.got.to_string().replace(['\n', '\r'], " ");
+                writeln!(f, "# expected {}, {got}\n{}", miss.expected, miss.check.id)?;
+            }
+        }
+        writeln!(f, "\n{}", self.summary)
+    }
+}

@@ -1,0 +1,200 @@
+//! The suite crate as a parser's test uses it: the embedded suite, and runs
+//! that pass or fail with a report, on a small suite written here.
+
+use rep_suite::{Answer, Check, Expect, Profile, Suite, Wrong};
+use serde_json::{json, Value};
+
+/// A suite of four checks: `t/a#1` allowed under both profiles, `t/a#2`
+/// disallowed under rfc and allowed under google, `t/b#1` implementation-defined
+/// under rfc, and `t/c#1` a fetch check (disallowed: 503).
+fn small_suite() -> Suite {
+    let check = |id: &str, rfc: &str, google: &str, response: Value| {
+        json!({
+            "id": id, "case": id.split('#').next().unwrap(), "file": "cases/t.yaml", "line": 1,
+            "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
+            "expect": {"rfc": rfc, "google": google},
+            "basis": {"clause": null, "level": null, "reading": null},
+            "response": response, "body_encoding": "text", "body": "User-agent: *\nDisallow: /x\n"
+        })
+    };
+    let document = json!({
+        "format": "rep-suite", "format_version": 1, "suite_version": "9.8.7", "rfc": "RFC 9309",
+        "how_to_read": ["-"], "check_count": 4,
+        "checks": [
+            check("t/a#1", "allowed", "allowed", Value::Null),
+            check("t/a#2", "disallowed", "allowed", Value::Null),
+            check("t/b#1", "implementation-defined", "allowed", Value::Null),
+            check("t/c#1", "disallowed", "disallowed", json!({"status": 503, "redirects": 0})),
+        ]
+    });
+    Suite::from_json(&document.to_string()).unwrap()
+}
+
+/// Answers `t/a#1` allowed and everything else disallowed, fetch checks unsupported.
+fn strict_parser(check: &Check) -> Answer {
+    if check.response.is_some() {
+        return Answer::Unsupported("no fetching".into());
+    }
+    (check.id == "t/a#1").into()
+}
+
+#[test]
+fn the_embedded_suite_holds_every_check_of_the_committed_export() {
+    let export: Value =
+        serde_json::from_str(include_str!("../../../cases/export/rep-suite.json")).expect("the export is JSON");
+    let suite = Suite::load();
+    assert_eq!(suite.version(), export["suite_version"]);
+    let ids: Vec<&str> = suite.checks().map(|check| check.id.as_str()).collect();
+    let exported: Vec<&str> = export["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, exported);
+    let not_utf8 = suite.checks().filter(|check| check.body_text().is_none()).count();
+    let base64 = export["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|check| check["body_encoding"] == "base64")
+        .count();
+    assert_eq!(
+        not_utf8, base64,
+        "every base64 body decodes to bytes that are not UTF-8"
+    );
+}
+
+#[test]
+fn a_parser_that_meets_every_expectation_passes_and_is_asked_only_scored_checks() {
+    let mut asked = 0;
+    let summary = Suite::load().profile(Profile::Google).run(|check| {
+        asked += 1;
+        match check.google {
+            Expect::Allowed => Answer::Allowed,
+            Expect::Disallowed => Answer::Disallowed,
+            Expect::ImplementationDefined => panic!("{} is not scored and must not be asked", check.id),
+        }
+    });
+    assert_eq!(summary.passed, asked);
+    assert_eq!(summary.passed + summary.not_scored, Suite::load().checks().count());
+    assert_eq!((summary.expected_failures, summary.unsupported), (0, 0));
+}
+
+#[test]
+fn listed_misses_pass_and_the_summary_counts_each_kind() {
+    let summary = small_suite()
+        .profile(Profile::Google)
+        .expected_failures("# strict parser\nt/a#2\n  # google allows it\nt/b#1\n")
+        .run(strict_parser);
+    assert_eq!(summary.checks, 4);
+    assert_eq!(summary.passed, 1);
+    assert_eq!(summary.expected_failures, 2, "t/a#2 and t/b#1 are listed or missed");
+    assert_eq!(summary.unsupported, 1);
+    assert_eq!(summary.not_scored, 0);
+    assert!(summary
+        .to_string()
+        .starts_with("rep-suite 9.8.7 (google profile): 4 checks: 1 passed"));
+}
+
+#[test]
+fn a_new_miss_fails_with_its_check_and_the_line_to_add() {
+    let report = small_suite()
+        .profile(Profile::Google)
+        .expected_failures("t/a#2\n")
+        .try_run(strict_parser)
+        .unwrap_err();
+    assert_eq!(report.new_misses.len(), 1);
+    let miss = &report.new_misses[0];
+    assert_eq!(miss.check.id, "t/b#1");
+    assert_eq!(
+        (miss.expected, &miss.got),
+        (Expect::Allowed, &Wrong::Answered(Answer::Disallowed))
+    );
+    let text = report.to_string();
+    assert!(text.contains("t/b#1: expected allowed, got disallowed"), "{text}");
+    assert!(text.contains("body:   \"User-agent: *\\nDisallow: /x\\n\""), "{text}");
+    assert!(text.contains("case:   cases/t.yaml:1 — A rule, explained."), "{text}");
+    assert!(
+        text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b#1\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_listed_check_that_no_longer_misses_is_stale_with_its_line() {
+    let listed = "t/a#1\nt/b#1\nt/c#1\nt/a#2\n";
+    let report = small_suite()
+        .profile(Profile::Rfc)
+        .expected_failures(listed)
+        .try_run(strict_parser)
+        .unwrap_err();
+    let stale: Vec<(usize, &str)> = report.stale.iter().map(|s| (s.line, s.id.as_str())).collect();
+    assert_eq!(stale, [(1, "t/a#1"), (4, "t/a#2"), (2, "t/b#1"), (3, "t/c#1")]);
+    assert_eq!(report.stale[0].reason, "passes now");
+    assert!(report.stale[2]
+        .reason
+        .contains("implementation-defined under the rfc profile"));
+    assert!(report.stale[3].reason.contains("answered unsupported (no fetching)"));
+    assert!(report.new_misses.is_empty());
+    assert!(report.to_string().contains("no longer miss; remove their lines"));
+}
+
+#[test]
+fn a_panicking_parser_is_a_miss_of_that_check_not_of_the_run() {
+    let report = small_suite()
+        .profile(Profile::Rfc)
+        .try_run(|check| {
+            if check.id == "t/a#2" {
+                panic!("index out of range");
+            }
+            strict_parser(check)
+        })
+        .unwrap_err();
+    assert_eq!(report.new_misses.len(), 1);
+    assert_eq!(report.new_misses[0].got, Wrong::Panicked("index out of range".into()));
+    assert_eq!(report.summary.passed, 1);
+}
+
+#[test]
+fn unknown_ids_and_empty_selections_are_reported_not_ignored() {
+    let report = small_suite()
+        .with_id_prefix("t/a#")
+        .with_id_prefix("t/zz")
+        .profile(Profile::Google)
+        .expected_failures("t/a#2\nt/b#1\nt/gone#1\nt/a#2 t/a#1\n")
+        .try_run(strict_parser)
+        .unwrap_err();
+    assert_eq!(report.summary.checks, 2, "only t/a is selected");
+    assert!(report.new_misses.is_empty() && report.stale.is_empty(), "{report}");
+    assert_eq!(
+        report.problems,
+        [
+            "line 4: `t/a#2 t/a#1` is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)",
+            "no check id starts with `t/zz`",
+            "line 3: `t/gone#1` is not a check of suite 9.8.7: renamed or removed (see the suite's CHANGES.md)?",
+        ]
+    );
+}
+
+#[test]
+#[should_panic(expected = "1 new miss(es), 0 stale expected failure(s), 0 problem(s)")]
+fn run_panics_with_the_report() {
+    small_suite()
+        .profile(Profile::Google)
+        .expected_failures("t/a#2\n")
+        .run(strict_parser);
+}
+
+#[test]
+fn a_run_where_the_parser_answers_nothing_fails() {
+    let report = small_suite()
+        .profile(Profile::Rfc)
+        .try_run(|_| Answer::Unsupported("not wired up yet".into()))
+        .unwrap_err();
+    assert_eq!(report.summary.unsupported, 3);
+    assert_eq!(
+        report.problems,
+        ["the parser answered none of the 4 checks (each was unsupported or not scored): such a run tests nothing"]
+    );
+}

@@ -1,0 +1,207 @@
+//! `reptest export` and the committed export under `cases/export/`:
+//! (a) the committed file is what the command writes now, byte for byte;
+//! (b) it validates against the hand-written schema beside it, and the
+//!     schema rejects what it should;
+//! (c) its suite version is the top heading of `cases/CHANGES.md`;
+//! (d) it carries every check of the loaded suite unchanged;
+//! (e) the command's usage and write errors.
+
+use base64::Engine as _;
+use rep_harness::case::{load_paths, Expect};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const REGENERATE: &str = "cargo reptest export --out cases/export/rep-suite.json";
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn read(path: &str) -> String {
+    std::fs::read_to_string(root().join(path)).unwrap_or_else(|error| panic!("cannot read {path}: {error}"))
+}
+
+fn json(path: &str) -> Value {
+    serde_json::from_str(&read(path)).unwrap_or_else(|error| panic!("{path} is not JSON: {error}"))
+}
+
+fn reptest(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("reptest starts")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// (a), like the snapshots: a change to the cases fails here until the export is regenerated.
+#[test]
+fn the_committed_export_is_what_reptest_export_writes_now() {
+    let out = reptest(&["export"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let now = text(&out.stdout);
+    let committed = read("cases/export/rep-suite.json");
+    if now != committed {
+        let line = now
+            .lines()
+            .zip(committed.lines())
+            .position(|(a, b)| a != b)
+            .map_or_else(|| "the end".to_string(), |index| format!("line {}", index + 1));
+        panic!(
+            "cases/export/rep-suite.json is not what `reptest export` writes now (they first differ at {line}). \
+             Regenerate it with `{REGENERATE}`, read the diff, and commit it; a changed expectation or a renamed \
+             check is a major version in cases/CHANGES.md, new checks a minor one."
+        );
+    }
+    let again = reptest(&["export"]);
+    assert!(again.stdout == out.stdout, "two exports of the same cases differ");
+}
+
+fn validator() -> jsonschema::Validator {
+    let schema = json("cases/export/rep-suite.schema.json");
+    jsonschema::draft202012::new(&schema)
+        .unwrap_or_else(|error| panic!("the schema is not a valid draft 2020-12 schema: {error}"))
+}
+
+fn problems(validator: &jsonschema::Validator, instance: &Value) -> Vec<String> {
+    validator
+        .iter_errors(instance)
+        .map(|error| format!("{}: {error}", error.instance_path()))
+        .collect()
+}
+
+/// (b)
+#[test]
+fn the_export_validates_against_its_schema() {
+    let export = json("cases/export/rep-suite.json");
+    let found = problems(&validator(), &export);
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// What a schema test changes in a valid check, and how.
+type Breakage = (&'static str, fn(&mut Value));
+
+/// (b): the schema is not vacuous; each of these breaks one rule a reader relies on.
+#[test]
+fn the_schema_rejects_a_check_a_reader_could_not_use() {
+    let validator = validator();
+    let export = json("cases/export/rep-suite.json");
+    let breakages: [Breakage; 6] = [
+        ("no expect", |check| {
+            check.as_object_mut().unwrap().remove("expect");
+        }),
+        ("unknown expectation", |check| check["expect"]["rfc"] = "maybe".into()),
+        ("unknown body encoding", |check| check["body_encoding"] = "hex".into()),
+        ("base64 that is not base64", |check| {
+            check["body_encoding"] = "base64".into();
+            check["body"] = "not base64!".into();
+        }),
+        ("an id without its number", |check| check["id"] = "rfc9309/x/y".into()),
+        ("no agent", |check| check["agents"] = Value::Array(Vec::new())),
+    ];
+    for (what, breakage) in breakages {
+        let mut broken = export.clone();
+        breakage(&mut broken["checks"][0]);
+        assert!(
+            !problems(&validator, &broken).is_empty(),
+            "the schema accepts a check with {what}"
+        );
+    }
+}
+
+/// (c)
+#[test]
+fn the_export_carries_the_version_at_the_top_of_the_change_log() {
+    let changes = read("cases/CHANGES.md");
+    let heading = changes
+        .lines()
+        .find(|line| line.starts_with("## "))
+        .expect("cases/CHANGES.md has a `## x.y.z` heading");
+    let top = heading[3..].split_whitespace().next().unwrap().trim_matches(['[', ']']);
+    let export = json("cases/export/rep-suite.json");
+    assert_eq!(
+        export["suite_version"], top,
+        "the export's suite_version is not the top version of cases/CHANGES.md: regenerate it with `{REGENERATE}`"
+    );
+}
+
+/// (d): every check of the loaded suite, once, with its bytes, agents, URL and expectations.
+#[test]
+fn the_export_carries_every_check_of_the_suite_unchanged() {
+    let files = load_paths(&[root().join("cases")]).unwrap_or_else(|errors| panic!("{errors}"));
+    let export = json("cases/export/rep-suite.json");
+    let exported: std::collections::HashMap<&str, &Value> = export["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| (check["id"].as_str().unwrap(), check))
+        .collect();
+    let expect_name = |expect: Expect| expect.name().to_string();
+    let mut count = 0;
+    for case in files.iter().flat_map(|file| &file.cases) {
+        for (index, check) in case.checks.iter().enumerate() {
+            count += 1;
+            let id = format!("{}#{}", case.id, index + 1);
+            let entry = exported
+                .get(id.as_str())
+                .unwrap_or_else(|| panic!("{id} is not in the export"));
+            let body = match entry["body_encoding"].as_str().unwrap() {
+                "text" => entry["body"].as_str().unwrap().as_bytes().to_vec(),
+                _ => base64::engine::general_purpose::STANDARD
+                    .decode(entry["body"].as_str().unwrap())
+                    .unwrap(),
+            };
+            assert!(body == case.body, "{id}: the exported body differs from the case's");
+            assert_eq!(entry["url"], check.url.as_str(), "{id}");
+            assert_eq!(entry["agents"], serde_json::json!(check.agents), "{id}");
+            assert_eq!(entry["expect"]["rfc"], expect_name(check.rfc), "{id}");
+            assert_eq!(entry["expect"]["google"], expect_name(check.google), "{id}");
+            assert_eq!(entry["response"].is_null(), case.response.is_none(), "{id}");
+            assert_eq!(entry["line"], case.line, "{id}");
+            let file = entry["file"].as_str().unwrap();
+            assert!(
+                root().join(file).canonicalize().unwrap() == case.file.canonicalize().unwrap(),
+                "{id}: file {file} is not {}",
+                case.file.display()
+            );
+        }
+    }
+    assert_eq!(count, exported.len(), "the export has checks the suite does not");
+    assert_eq!(export["check_count"], count);
+}
+
+/// (e)
+#[test]
+fn export_writes_to_a_file_and_reports_what_it_cannot_do() {
+    let dir = std::env::temp_dir().join(format!("rep-export-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("suite.json");
+    let out = reptest(&["export", "--out", target.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("checks"), "{}", text(&out.stderr));
+    let stdout = reptest(&["export"]).stdout;
+    assert!(
+        std::fs::read(&target).unwrap() == stdout,
+        "--out wrote other bytes than stdout got"
+    );
+
+    let into_a_directory = reptest(&["export", "--out", dir.to_str().unwrap()]);
+    assert_eq!(into_a_directory.status.code(), Some(1));
+    let stderr = text(&into_a_directory.stderr);
+    assert!(
+        stderr.contains("cannot write") && stderr.contains(dir.to_str().unwrap()),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let unknown = reptest(&["export", "--format", "yaml"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("unexpected argument `--format`"));
+    let help = reptest(&["export", "--help"]);
+    assert_eq!(help.status.code(), Some(0));
+    assert!(text(&help.stdout).contains("Usage: reptest export [--out FILE]"));
+}
