@@ -4,7 +4,9 @@
 
 use crate::case::ProfileId;
 use crate::cli::progress::Progress;
-use crate::cli::workspace::{absolute_root, load_cases_or_exit};
+use crate::case::{load_readings, Readings};
+use crate::cli::workspace::{absolute_root, cases_dir, load_cases_or_exit};
+use crate::report::readings_page;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
 use crate::implementation::{self, Implementation, BUILT_IN};
@@ -137,8 +139,14 @@ pub fn main(args: Vec<String>) -> u8 {
         case_link_prefix: link_prefix(&out, &root),
         reproduce: reproduce_commands(options.built_in_only),
     };
-    let written = std::fs::write(out.join("conformance.md"), report.markdown())
+    let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
         .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));
+    if let Some(readings) = readings(&options.cases) {
+        let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
+        written = written.and_then(|()| {
+            std::fs::write(out.join("readings.md"), readings_page::markdown(&readings, &matrix, choice))
+        });
+    }
     match written {
         Ok(()) => {
             eprintln!(
@@ -158,6 +166,15 @@ pub fn main(args: Vec<String>) -> u8 {
             2
         }
     }
+}
+
+/// The suite's readings, when the report covers the workspace's own cases;
+/// a problem with the file was reported by the loader already.
+fn readings(cases: &[PathBuf]) -> Option<Readings> {
+    if !cases.is_empty() {
+        return None;
+    }
+    load_readings(&cases_dir().join("readings.yaml")).ok()
 }
 
 fn built_in_entry(name: &str) -> Entry {

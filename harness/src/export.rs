@@ -34,8 +34,9 @@ const HOW_TO_READ: [&str; 9] = [
     "With several `agents`, the rules of every group that names any of them apply together (Google's \
      multi-agent question); a parser that checks one agent at a time cannot answer such a check.",
     "A check with a `response` is a fetch check: the crawler asked for /robots.txt and got that status (or a \
-     network error) after that many redirects, and `body` is the final response's body. A parser that does not \
-     model fetching cannot answer it.",
+     network error) after that many redirects, and `body` is the final response's body, or, when \
+     `cached_age_hours` is a number, the copy of robots.txt the crawler kept from its last successful fetch, \
+     that many hours ago. A parser that does not model fetching cannot answer it.",
     "`basis` says what the rfc expectation rests on: an RFC 9309 section (`clause`) and how strongly the RFC \
      states it (`level`), and/or a `reading` (an id in cases/readings.yaml) that settles a contested point; \
      each is null when the case does not state it.",
@@ -91,6 +92,7 @@ struct ExportedBasis<'a> {
 struct ExportedResponse {
     status: Status,
     redirects: u32,
+    cached_age_hours: Option<u32>,
 }
 
 /// A status code, or the string `network-error`, as the case files write it.
@@ -196,6 +198,7 @@ fn exported_response(response: ResponseSpec) -> ExportedResponse {
             None => Status::Failure("network-error"),
         },
         redirects: response.redirects,
+        cached_age_hours: response.cached_age_hours,
     }
 }
 
@@ -313,6 +316,7 @@ mod tests {
         case.response = Some(ResponseSpec {
             status: None,
             redirects: 2,
+            cached_age_hours: Some(800),
         });
         case.checks[0].basis = Basis {
             clause: Some("2.3.1.4".into()),
@@ -322,6 +326,7 @@ mod tests {
         let check = &exported(vec![case])["checks"][0];
         assert_eq!(check["response"]["status"], "network-error");
         assert_eq!(check["response"]["redirects"], 2);
+        assert_eq!(check["response"]["cached_age_hours"], 800);
         assert_eq!(check["basis"]["clause"], "2.3.1.4");
         assert_eq!(check["basis"]["level"], "MUST");
         assert_eq!(check["basis"]["reading"], Value::Null);

@@ -2,7 +2,7 @@
 //! `<testcase>` per check, scored against the profile the implementation
 //! claims. Implementation-defined and n/a checks are `<skipped/>`.
 
-use super::{agents_text, answer_text, expected_text};
+use super::{agents_text, answer_text, basis_text, expected_text};
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;
 
@@ -49,8 +49,9 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             );
             let answer = answer_text(&row.answers[index]);
             let expected = check.expect(info.claims);
+            let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
             let detail = format!(
-                "{}\nagent: {}\nurl: {}\nexpected: {}\nactual: {answer}\nwhy: {}",
+                "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
                 row.id(),
                 agents_text(check),
                 check.url,

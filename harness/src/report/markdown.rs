@@ -1,7 +1,7 @@
 //! The Markdown report: the summary as a table, then each miss with its
 //! body excerpt in a code block.
 
-use super::{agents_text, answer_text, cell, excerpt_text, expected_text, misses};
+use super::{agents_text, answer_text, basis_text, cell, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::Matrix;
 use std::fmt::Write;
@@ -59,6 +59,9 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             let _ = writeln!(out, "- response: {response}");
         }
         let _ = writeln!(out, "- expected: {}", expected_text(check));
+        if let Some(basis) = basis_text(check) {
+            let _ = writeln!(out, "- rfc rests on: {basis}");
+        }
         for (index, info) in matrix.impls.iter().enumerate() {
             let mark = if missing.contains(&index) { " ✗" } else { "" };
             let _ = writeln!(

@@ -8,6 +8,7 @@ mod junit;
 pub mod mark;
 mod markdown;
 pub mod parser_page;
+pub mod readings_page;
 mod table;
 
 pub use excerpt::{excerpt, ExcerptLine};
@@ -74,6 +75,21 @@ fn expected_text(check: &Check) -> String {
     } else {
         format!("rfc: {}, google: {}", check.rfc, check.google)
     }
+}
+
+/// What a check's rfc expectation rests on, in words with the RFC's link:
+/// `RFC 9309 §2.2.2 (MUST) https://…; reading several-agents`, or `None`.
+fn basis_text(check: &Check) -> Option<String> {
+    let basis = &check.basis;
+    let mut parts = Vec::new();
+    if let Some(section) = &basis.clause {
+        let level = basis.level.map_or(String::new(), |level| format!(" ({})", level.name()));
+        parts.push(format!("RFC 9309 §{section}{level} {}", crate::case::clause::link(section)));
+    }
+    if let Some(reading) = &basis.reading {
+        parts.push(format!("reading `{reading}` (cases/readings.yaml)"));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// The agents of a check, comma-separated.

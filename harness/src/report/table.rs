@@ -1,7 +1,7 @@
 //! The plain-text report: a summary per implementation and profile, then
 //! every miss with what is needed to understand it.
 
-use super::{agents_text, answer_text, excerpt_text, expected_text, misses};
+use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;
@@ -78,6 +78,9 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             let _ = writeln!(out, "  response: {response}");
         }
         let _ = writeln!(out, "  expected: {}", expected_text(check));
+        if let Some(basis) = basis_text(check) {
+            let _ = writeln!(out, "  rfc rests on: {basis}");
+        }
         for (index, info) in matrix.impls.iter().enumerate() {
             let status = row.status(index, info.claims);
             let mark = match status {
