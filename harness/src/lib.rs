@@ -10,8 +10,9 @@
 //!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
 //!    the conformance report), [`diff`] (the differential pipeline),
 //!    [`measure`] (third-party parsers measured three ways, their
-//!    differences), [`jsonl`] (the batch service) and [`export`] (the suite
-//!    as one JSON document).
+//!    differences), [`jsonl`] (the batch service), [`export`] (the suite
+//!    as one JSON document) and [`import`] (another suite's cases as case
+//!    files).
 //! 4. The commands: [`cli`] (what they share) and the `cmd_*` modules, one per
 //!    `reptest` subcommand: the only code that reads arguments, prints, and
 //!    decides exit statuses.
@@ -26,6 +27,7 @@ pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;
 pub mod cmd_export;
+pub mod cmd_import;
 pub mod cmd_measure;
 pub mod cmd_merge;
 pub mod cmd_promote;
@@ -35,6 +37,7 @@ pub mod corpus;
 pub mod diff;
 pub mod export;
 pub mod implementation;
+pub mod import;
 pub mod jsonl;
 pub mod measure;
 pub mod protocol;

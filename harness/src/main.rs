@@ -19,6 +19,7 @@ Commands:
   merge    combine the measurements of the shards of one run (reptest merge --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
   export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
+  import   convert Google's robotstxt-spec-test files into case files (reptest import --help)
 ";
 
 fn main() -> ExitCode {
@@ -35,6 +36,7 @@ fn main() -> ExitCode {
         Some("merge") => rep_harness::cmd_merge::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
         Some("export") => rep_harness::cmd_export::main(rest),
+        Some("import") => rep_harness::cmd_import::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
                 "with Google's parser built in"
