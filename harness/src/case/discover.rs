@@ -14,24 +14,36 @@ pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
         let root = path.parent().unwrap_or(Path::new("")).to_path_buf();
         return Ok(vec![(path.to_path_buf(), root)]);
     }
-    let mut found = Vec::new();
-    walk(path, &mut found).map_err(|error| format!("cannot list: {error}"))?;
-    found.sort();
-    Ok(found.into_iter().map(|file| (file, path.to_path_buf())).collect())
+    let found = files_under(path, &["yaml", "yml"]).map_err(|error| format!("cannot list: {error}"))?;
+    Ok(found
+        .into_iter()
+        .filter(|file| file.file_name().is_some_and(|name| name != READINGS_FILE))
+        .map(|file| (file, path.to_path_buf()))
+        .collect())
 }
 
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found)?;
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("yaml" | "yml"))
-            && path.file_name().is_some_and(|name| name != READINGS_FILE)
-        {
-            found.push(path);
+/// Every file under `dir`, at any depth, whose extension is one of
+/// `extensions`, sorted.
+pub fn files_under(dir: &Path, extensions: &[&str]) -> std::io::Result<Vec<PathBuf>> {
+    fn walk(dir: &Path, extensions: &[&str], found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, extensions, found)?;
+            } else if path
+                .extension()
+                .and_then(|extension| extension.to_str())
+                .is_some_and(|extension| extensions.contains(&extension))
+            {
+                found.push(path);
+            }
         }
+        Ok(())
     }
-    Ok(())
+    let mut found = Vec::new();
+    walk(dir, extensions, &mut found)?;
+    found.sort();
+    Ok(found)
 }
 
 /// The directory a case file belongs to as part of a suite: the nearest

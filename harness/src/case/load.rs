@@ -112,11 +112,8 @@ fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseF
     let text = match String::from_utf8(bytes) {
         Ok(text) => text,
         Err(e) => {
-            let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-            let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = valid.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
             let message = "the file is not UTF-8; write raw bytes with robots_escaped (\\xHH) or robots_base64";
-            return Err(vec![error(Some((line, column)), message.into())]);
+            return Err(vec![error(Some(not_utf8_at(&e)), message.into())]);
         }
     };
     let raw: RawFile = serde_yaml::from_str(&text).map_err(|e| {
@@ -136,6 +133,16 @@ fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseF
             .map(|(position, message)| error(position, message))
             .collect()
     })
+}
+
+/// The 1-based line and column (in characters) of the first byte of a file
+/// that is not UTF-8.
+pub fn not_utf8_at(error: &std::string::FromUtf8Error) -> (usize, usize) {
+    let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |at| at + 1);
+    let column = String::from_utf8_lossy(&valid[line_start..]).chars().count() + 1;
+    (line, column)
 }
 
 /// serde_yaml's message without its trailing "at line L column C", which the

@@ -9,6 +9,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use super::compare::{Differ, Disagreement, Probe};
+use crate::case::write::{self, double_quoted};
 use crate::implementation::{built_in, check_once, describe, Answer, ImplError};
 
 /// The `why` a promoted case carries until a person writes one: it starts
@@ -96,22 +97,22 @@ impl Finding<'_> {
         let _ = writeln!(
             out,
             "    why: {}",
-            yaml_double_quoted(&format!(
+            double_quoted(&format!(
                 "Differential finding, not yet reviewed: {a} and {b} disagree ({}); {a}: {}; {b}: {}.",
                 d.class,
                 describe(&d.a),
                 describe(&d.b)
             ))
         );
-        let _ = writeln!(out, "    robots_escaped: {}", escaped_body(&probe.body));
+        out.push_str(&write::body(&probe.body));
         let _ = writeln!(out, "    checks:");
         if probe.agents.len() == 1 {
-            let _ = writeln!(out, "      - agent: {}", yaml_double_quoted(&probe.agents[0]));
+            let _ = writeln!(out, "      - agent: {}", double_quoted(&probe.agents[0]));
         } else {
-            let list: Vec<String> = probe.agents.iter().map(|agent| yaml_double_quoted(agent)).collect();
+            let list: Vec<String> = probe.agents.iter().map(|agent| double_quoted(agent)).collect();
             let _ = writeln!(out, "      - agents: [{}]", list.join(", "));
         }
-        let _ = writeln!(out, "        url: {}", yaml_double_quoted(&probe.url));
+        let _ = writeln!(out, "        url: {}", double_quoted(&probe.url));
         let _ = writeln!(
             out,
             "        google: {}  # Google's parser decided this",
@@ -179,7 +180,7 @@ pub fn promote(id: &str, findings_dir: &Path, cases_dir: &Path) -> Result<PathBu
         .map(|line| {
             if !replaced && line.starts_with("    why: ") {
                 replaced = true;
-                format!("    why: {}\n", yaml_double_quoted(WHY_PLACEHOLDER))
+                format!("    why: {}\n", double_quoted(WHY_PLACEHOLDER))
             } else {
                 format!("{line}\n")
             }
@@ -196,67 +197,4 @@ pub fn promote(id: &str, findings_dir: &Path, cases_dir: &Path) -> Result<PathBu
     fs::remove_file(&from)
         .map_err(|error| format!("wrote {} but cannot remove {}: {error}", to.display(), from.display()))?;
     Ok(to)
-}
-
-/// A YAML double-quoted scalar: YAML's own escapes for control characters,
-/// quotes, backslashes and the characters YAML treats as line breaks.
-fn yaml_double_quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\0' => out.push_str("\\0"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                let _ = write!(out, "\\x{:02X}", c as u32);
-            }
-            '\u{85}' | '\u{2028}' | '\u{2029}' | '\u{feff}' => {
-                let _ = write!(out, "\\u{:04X}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The body in the case schema's escaped form, inside a single-quoted YAML
-/// scalar (so YAML passes the backslashes through to the case loader):
-/// printable ASCII as is, `\n \r \t \0 \\` and `\xHH` for every other byte.
-fn escaped_body(body: &[u8]) -> String {
-    let mut out = String::from("'");
-    for &byte in body {
-        match byte {
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            0 => out.push_str("\\0"),
-            b'\\' => out.push_str("\\\\"),
-            b'\'' => out.push_str("''"),
-            0x20..=0x7e => out.push(byte as char),
-            _ => {
-                let _ = write!(out, "\\x{byte:02X}");
-            }
-        }
-    }
-    out.push('\'');
-    out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn body_escapes_every_unprintable_byte() {
-        assert_eq!(escaped_body(b"a'b\\\r\n\x00\xef\t"), r"'a''b\\\r\n\0\xEF\t'");
-    }
-
-    #[test]
-    fn quoted_strings_escape_controls() {
-        assert_eq!(yaml_double_quoted("a\"\0\u{1}é"), r#""a\"\0\x01é""#);
-    }
 }

@@ -9,10 +9,15 @@ use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// How long an adapter's first process may take for its first answer, at
+/// least: starting an interpreter and importing a library can take seconds
+/// on a loaded machine.
+const STARTUP_GRACE: Duration = Duration::from_secs(10);
 
 /// An external program kept running across checks.
 pub struct Adapter {
@@ -22,6 +27,7 @@ pub struct Adapter {
     timeout: Duration,
     process: Mutex<Option<Running>>,
     next_id: AtomicU64,
+    started: AtomicBool,
 }
 
 struct Running {
@@ -100,6 +106,7 @@ impl Adapter {
             timeout,
             process: Mutex::new(None),
             next_id: AtomicU64::new(1),
+            started: AtomicBool::new(false),
         }
     }
 
@@ -109,13 +116,25 @@ impl Adapter {
         let request =
             serde_json::to_string(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
         let mut process = self.process.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if process.is_none() {
+        // The first process also loads its interpreter and library while the
+        // run starts everything at once: that is not the check's time, so its
+        // first answer may take longer. Restarts get the plain timeout, so a
+        // parser that hangs costs little.
+        let timeout = if process.is_none() {
+            let first = !self.started.swap(true, Ordering::Relaxed);
             *process = Some(Running::start(&self.argv).map_err(ImplError::Failed)?);
-        }
+            if first {
+                self.timeout.max(STARTUP_GRACE)
+            } else {
+                self.timeout
+            }
+        } else {
+            self.timeout
+        };
         let running = process.as_mut().expect("started above");
         let sent = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
         let reply = match sent {
-            Ok(()) => running.lines.recv_timeout(self.timeout),
+            Ok(()) => running.lines.recv_timeout(timeout),
             Err(_) => Err(RecvTimeoutError::Disconnected),
         };
         match reply {
@@ -130,8 +149,7 @@ impl Adapter {
             Err(RecvTimeoutError::Timeout) => {
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
-                    "no answer within {:?}; the adapter was stopped ({how}) and restarts for the next check",
-                    self.timeout
+                    "no answer within {timeout:?}; the adapter was stopped ({how}) and restarts for the next check"
                 )))
             }
             Err(RecvTimeoutError::Disconnected) => {

@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::spec_test::{Expectation, Specification, Test, TestType};
 use super::textproto::Position;
-use super::yaml::{body, double_quoted};
+use crate::case::write::{body, double_quoted};
 use crate::case::UNWRITTEN_WHY_MARKER;
 
 /// A converted file: the case file's text, what it holds, and what was

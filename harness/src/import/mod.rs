@@ -13,10 +13,10 @@
 mod convert;
 pub mod spec_test;
 pub mod textproto;
-mod yaml;
 
 pub use convert::Converted;
 
+use crate::case::{files_under, not_utf8_at};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -157,14 +157,8 @@ pub fn spec_test(input: &Path) -> Import {
 fn read_file(path: &Path) -> Result<spec_test::Specification, Vec<(Option<textproto::Position>, String)>> {
     let bytes = std::fs::read(path).map_err(|error| vec![(None, format!("cannot read: {error}"))])?;
     let text = String::from_utf8(bytes).map_err(|error| {
-        let valid = &error.as_bytes()[..error.utf8_error().valid_up_to()];
-        let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = String::from_utf8_lossy(valid.rsplit(|&b| b == b'\n').next().unwrap_or_default())
-            .chars()
-            .count()
-            + 1;
         vec![(
-            Some((line, column)),
+            Some(not_utf8_at(&error)),
             "the file is not UTF-8; write other bytes inside strings as escapes (\\377 or \\xFF)".into(),
         )]
     })?;
@@ -188,9 +182,7 @@ fn sources(input: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
             .unwrap_or_else(|| input.to_path_buf());
         return Ok(vec![(input.to_path_buf(), name)]);
     }
-    let mut found = Vec::new();
-    walk(input, &mut found).map_err(|error| format!("cannot list: {error}"))?;
-    found.sort();
+    let found = files_under(input, &EXTENSIONS).map_err(|error| format!("cannot list: {error}"))?;
     Ok(found
         .into_iter()
         .map(|path| {
@@ -198,22 +190,6 @@ fn sources(input: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
             (path, relative)
         })
         .collect())
-}
-
-fn walk(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, found)?;
-        } else if path
-            .extension()
-            .and_then(|extension| extension.to_str())
-            .is_some_and(|extension| EXTENSIONS.contains(&extension))
-        {
-            found.push(path);
-        }
-    }
-    Ok(())
 }
 
 /// `a_Dir/BOM-characters.textproto` → `a-dir/bom-characters.yaml`.
