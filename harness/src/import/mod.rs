@@ -182,7 +182,7 @@ fn sources(input: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
             .unwrap_or_else(|| input.to_path_buf());
         return Ok(vec![(input.to_path_buf(), name)]);
     }
-    let found = files_under(input, &EXTENSIONS).map_err(|error| format!("cannot list: {error}"))?;
+    let found = files_under(input, EXTENSIONS).map_err(|error| format!("cannot list: {error}"))?;
     Ok(found
         .into_iter()
         .map(|path| {
