@@ -9,8 +9,10 @@ use crate::cli::progress::Progress;
 use crate::cli::workspace::{cases_dir, findings_dir};
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use crate::corpus::{self, CorpusFile};
-use crate::diff::{investigate, replay, Budget, Config, Differ, FindingsPlan, Investigation, Written};
+use crate::diff::partial::{self, Partial};
+use crate::diff::{investigate, replay, run, Budget, Config, Differ, FindingsPlan, Summary, Written};
 use crate::implementation::Implementation;
+use crate::measure::shard::Shard;
 
 /// The pair compared when none is given.
 const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
@@ -23,14 +25,19 @@ reptest diff — compare two implementations on generated inputs and write each 
 as a minimal case
 
 Usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
-                    [--corpus DIR|real-world|cases] [--threads N] [--findings DIR] [--max-findings N]
+                    [--threads N] [--findings DIR] [--max-findings N]
+       reptest diff [--impl A --impl B] --corpus WHAT [--mutations N] [--shard K/N [--partial FILE]]
        reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
 
   --iterations N       checks to run (default 100000); --seconds S: run for this long instead
   --seed N             names the generated stream (default 0); the same seed replays the same inputs
-  --corpus WHAT        also mutate these robots.txt files (half the inputs): a directory, `real-world`
-                       (the pinned protego 0.7.0 corpus, fetched into the cache) or `cases` (the
-                       suite's case bodies)
+  --corpus WHAT        mutate these robots.txt files instead of generating bodies, every file
+                       --mutations times: a directory, `real-world` (the pinned protego 0.7.0
+                       corpus, fetched into the cache) or `cases` (the suite's case bodies)
+  --mutations N        mutations checked per corpus file (default 8)
+  --shard K/N          check only shard K of N of the corpus (a stable split by file name)
+  --partial FILE       write this shard's counts and examples to FILE instead of findings;
+                       `reptest merge` combines the N files into the whole run's result
   --threads N          worker threads (default: every core)
   --findings DIR       where minimised disagreements go (default: the workspace's reports/findings)
   --max-findings N     most findings to minimise and write per run (default 10)
@@ -52,10 +59,16 @@ struct Options {
     budget: Budget,
     seed: u64,
     corpus: Option<String>,
+    mutations: u32,
+    shard: Shard,
+    partial: Option<PathBuf>,
     threads: usize,
     plan: FindingsPlan,
     replay: Option<(String, PathBuf)>,
 }
+
+/// Mutations per corpus file when `--mutations` is not given.
+const DEFAULT_MUTATIONS: u32 = 8;
 
 fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, UsageError> {
     text.replace('_', "")
@@ -70,6 +83,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         budget: Budget::Checks(DEFAULT_CHECKS),
         seed: 0,
         corpus: None,
+        mutations: DEFAULT_MUTATIONS,
+        shard: Shard::WHOLE,
+        partial: None,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         plan: FindingsPlan {
             dir: findings_dir(),
@@ -101,6 +117,9 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
             }
             "--seed" => options.seed = number(&args.value(flag)?, flag)?,
             "--corpus" => options.corpus = Some(args.value(flag)?),
+            "--mutations" => options.mutations = number::<u32>(&args.value(flag)?, flag)?.max(1),
+            "--shard" => options.shard = args.value(flag)?.parse().map_err(UsageError)?,
+            "--partial" => options.partial = Some(PathBuf::from(args.value(flag)?)),
             "--threads" => options.threads = number::<usize>(&args.value(flag)?, flag)?.max(1),
             "--findings" => options.plan.dir = PathBuf::from(args.value(flag)?),
             "--max-findings" => options.plan.max = number(&args.value(flag)?, flag)?,
@@ -113,7 +132,20 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
             other => return Err(UsageError(format!("unknown argument `{other}`"))),
         }
     }
-    options.budget = budget.unwrap_or(options.budget);
+    match (&options.corpus, budget) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError(
+                "--corpus checks every file's mutations: drop --iterations/--seconds (use --mutations)".into(),
+            ))
+        }
+        (Some(_), None) => options.budget = Budget::Corpus,
+        (None, budget) => {
+            if options.shard != Shard::WHOLE || options.partial.is_some() {
+                return Err(UsageError("--shard and --partial split a corpus: give --corpus".into()));
+            }
+            options.budget = budget.unwrap_or(options.budget);
+        }
+    }
     options.impls = impls.build(&DEFAULT_PAIR);
     options.plan.impl_flags = impls.flags(&DEFAULT_PAIR);
     if options.impls.len() != 2 {
@@ -157,20 +189,74 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
             return 2;
         }
     };
+    let corpus: Vec<CorpusFile> = corpus
+        .into_iter()
+        .filter(|file| options.shard.contains(&file.name))
+        .collect();
     let config = Config {
         differ,
         budget: options.budget,
         seed: options.seed,
         corpus: &corpus,
+        mutations: options.mutations,
         threads: options.threads,
     };
+    let header = header(&config, options);
     let progress = Progress::new();
-    let investigation = investigate(&config, &options.plan, |checks, failures| {
-        progress.show(&format!("reptest diff: {checks} checks, {failures} disagreements"));
-    });
+    let show = |checks, failures| progress.show(&format!("reptest diff: {checks} checks, {failures} disagreements"));
+    let Some(path) = &options.partial else {
+        let investigation = investigate(&config, &options.plan, show);
+        progress.finish();
+        print_summary(&header, &investigation.summary, &investigation.written);
+        return u8::from(investigation.summary.failures > 0);
+    };
+    let summary = run(&config, show);
     progress.finish();
-    print_summary(&config, &investigation);
-    u8::from(investigation.summary.failures > 0)
+    let partial = Partial::of(
+        partial::Header {
+            impl_flags: options.plan.impl_flags.clone(),
+            seed: options.seed,
+            corpus: options.corpus.clone().unwrap_or_default(),
+            mutations: options.mutations,
+            shard: options.shard,
+        },
+        &summary,
+    );
+    let json = serde_json::to_string(&partial).expect("a partial run always serialises");
+    if let Err(error) = std::fs::write(path, json + "\n") {
+        eprintln!("reptest diff: cannot write {}: {error}", path.display());
+        return 2;
+    }
+    print_summary(&header, &summary, &Written::default());
+    println!(
+        "partial result written: {} (merge the shards with `reptest merge`)",
+        path.display()
+    );
+    u8::from(summary.failures > 0)
+}
+
+/// The first line of a run's summary: the pair, the seed, what was checked.
+fn header(config: &Config, options: &Options) -> String {
+    let what = match &options.corpus {
+        None => String::new(),
+        Some(corpus) => format!(
+            ", {} files of corpus {corpus}{} mutated {} times each",
+            config.corpus.len(),
+            if options.shard == Shard::WHOLE {
+                String::new()
+            } else {
+                format!(" (shard {})", options.shard)
+            },
+            options.mutations
+        ),
+    };
+    format!(
+        "reptest diff: {} vs {}, seed {}, {} thread(s){what}",
+        config.differ.a.name(),
+        config.differ.b.name(),
+        config.seed,
+        config.threads
+    )
 }
 
 /// The files `--corpus` names, or none.
@@ -217,7 +303,8 @@ fn replay_main(differ: &Differ, target: &str, file: &Path, plan: &FindingsPlan) 
     u8::from(replayed.failed())
 }
 
-fn print_written(written: &Written) {
+/// Prints the findings written, and any that could not be.
+pub fn print_written(written: &Written) {
     for problem in &written.problems {
         eprintln!("reptest diff: {problem}");
     }
@@ -226,21 +313,10 @@ fn print_written(written: &Written) {
     }
 }
 
-fn print_summary(config: &Config, investigation: &Investigation) {
-    let summary = &investigation.summary;
+/// Prints a run's summary under `header`, and the findings written.
+pub fn print_summary(header: &str, summary: &Summary, written: &Written) {
     let seconds = summary.elapsed.as_secs_f64().max(1e-9);
-    println!(
-        "reptest diff: {} vs {}, seed {}, {} thread(s){}",
-        config.differ.a.name(),
-        config.differ.b.name(),
-        config.seed,
-        config.threads,
-        if config.corpus.is_empty() {
-            String::new()
-        } else {
-            format!(", {} corpus files mutated", config.corpus.len())
-        }
-    );
+    println!("{header}");
     println!(
         "checks: {} on {} bodies in {:.1} s = {:.0} checks/s ({:.0} implementation calls/s)",
         summary.checks,
@@ -263,5 +339,5 @@ fn print_summary(config: &Config, investigation: &Investigation) {
             println!("  {switch}: {count}");
         }
     }
-    print_written(&investigation.written);
+    print_written(written);
 }

@@ -93,6 +93,7 @@ pub fn replay(differ: &Differ, target: &str, bytes: &[u8], file: &Path, plan: &F
                 probe,
                 disagreement: failing,
                 origin: format!("{target} input {}, check {number}", file.display()),
+                order: format!("{number:03}"),
             });
         }
         checks.push(ReplayedCheck { query, disagreement });
@@ -102,7 +103,7 @@ pub fn replay(differ: &Differ, target: &str, bytes: &[u8], file: &Path, plan: &F
 }
 
 /// Minimises `examples`, writing one finding per distinct minimised input.
-fn write_findings(differ: &Differ, examples: &[Observed], plan: &FindingsPlan, how: &str) -> Written {
+pub fn write_findings(differ: &Differ, examples: &[Observed], plan: &FindingsPlan, how: &str) -> Written {
     let mut written = Written::default();
     for observed in examples.iter().take(plan.max) {
         let class = observed.disagreement.class.clone();

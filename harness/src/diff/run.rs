@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rep_generate::{Generated, SplitMix64};
+use rep_generate::Generated;
 
 use crate::corpus::CorpusFile;
 use crate::implementation::{agree, Prepared};
@@ -28,6 +28,8 @@ pub enum Budget {
     Checks(u64),
     /// After this much time.
     Time(Duration),
+    /// When every input of the corpus (each file's mutations) is checked.
+    Corpus,
 }
 
 /// What to run.
@@ -36,10 +38,12 @@ pub struct Config<'a> {
     pub differ: Differ,
     /// When to stop.
     pub budget: Budget,
-    /// Names the stream of generated inputs.
+    /// Names the stream of generated inputs (and the mutations of corpus files).
     pub seed: u64,
-    /// Files to mutate for half of the inputs (seed mode); empty for none.
+    /// Files to mutate instead of generating bodies; empty for generated inputs.
     pub corpus: &'a [CorpusFile],
+    /// Mutations checked per corpus file.
+    pub mutations: u32,
     /// Worker threads.
     pub threads: usize,
 }
@@ -51,8 +55,11 @@ pub struct Observed {
     pub probe: Probe,
     /// What differed.
     pub disagreement: Disagreement,
-    /// Where it came from in the seeded stream.
+    /// Where it came from, for people.
     pub origin: String,
+    /// Its place in the run's fixed order (generated input or corpus file,
+    /// then check), so the examples kept do not depend on thread timing.
+    pub order: String,
 }
 
 /// The outcome of a run.
@@ -68,27 +75,93 @@ pub struct Summary {
     pub by_class: BTreeMap<String, u64>,
     /// For profile pairs: how often each switch was credited with an
     /// explained difference (one difference may credit several).
-    pub by_switch: BTreeMap<&'static str, u64>,
+    pub by_switch: BTreeMap<String, u64>,
     /// Disagreements that are bugs.
     pub failures: u64,
-    /// A few failing disagreements per class, for minimising.
+    /// The first failing disagreements of each class in the run's order,
+    /// for minimising.
     pub examples: Vec<Observed>,
 }
 
-/// One input of the stream: generated, or (every other one, when a corpus
-/// is given) a mutated corpus file.
-pub fn input(config: &Config, index: u64) -> (Generated, String) {
-    if !config.corpus.is_empty() && index % 2 == 1 {
-        let pick = SplitMix64::for_item(config.seed ^ 0xC0_4B05, index).next_u64();
-        let file = &config.corpus[(pick % config.corpus.len() as u64) as usize];
-        let generated = Generated::from_seed_and_file(config.seed, index, &file.body, QUERIES_PER_BODY);
-        (generated, format!("input {index} (mutated corpus file {})", file.name))
-    } else {
-        (
-            Generated::from_seed(config.seed, index, QUERIES_PER_BODY),
-            format!("input {index}"),
-        )
+impl Summary {
+    /// Counts `observed` in, keeping it as an example when it is among the
+    /// first of its class.
+    fn add(&mut self, observed: Observed) {
+        *self.by_class.entry(observed.disagreement.class.clone()).or_default() += 1;
+        for switch in &observed.disagreement.switches {
+            *self.by_switch.entry(switch.name().to_string()).or_default() += 1;
+        }
+        if observed.disagreement.failure {
+            self.failures += 1;
+            self.keep_example(observed);
+        }
     }
+
+    fn keep_example(&mut self, observed: Observed) {
+        self.examples.push(observed);
+        self.examples.sort_by(|a, b| {
+            a.disagreement
+                .class
+                .cmp(&b.disagreement.class)
+                .then_with(|| a.order.cmp(&b.order))
+        });
+        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+        self.examples.retain(|example| {
+            let count = seen.entry(example.disagreement.class.clone()).or_default();
+            *count += 1;
+            *count <= EXAMPLES_PER_CLASS
+        });
+    }
+
+    /// Adds `other`, the summary of another shard of the same run.
+    pub fn merge(&mut self, other: Summary) {
+        self.checks += other.checks;
+        self.bodies += other.bodies;
+        self.elapsed = self.elapsed.max(other.elapsed);
+        for (class, count) in other.by_class {
+            *self.by_class.entry(class).or_default() += count;
+        }
+        for (switch, count) in other.by_switch {
+            *self.by_switch.entry(switch).or_default() += count;
+        }
+        self.failures += other.failures;
+        for example in other.examples {
+            self.keep_example(example);
+        }
+    }
+}
+
+/// The number of inputs a corpus run checks.
+pub fn corpus_inputs(config: &Config) -> u64 {
+    config.corpus.len() as u64 * u64::from(config.mutations.max(1))
+}
+
+/// One input of the run and its place in the run's order: generated input
+/// `index`, or (with a corpus) mutation `index mod M` of file `index / M`.
+/// A mutation depends on the file's name, not its place in the list, so a
+/// shard of the corpus checks exactly the inputs the whole run would.
+pub fn input(config: &Config, index: u64) -> (Generated, String, String) {
+    if config.corpus.is_empty() {
+        let generated = Generated::from_seed(config.seed, index, QUERIES_PER_BODY);
+        return (generated, format!("input {index}"), format!("{index:012}"));
+    }
+    let mutations = u64::from(config.mutations.max(1));
+    let file = &config.corpus[(index / mutations) as usize];
+    let mutation = index % mutations;
+    let item = name_hash(&file.name).wrapping_add(mutation);
+    let generated = Generated::from_seed_and_file(config.seed, item, &file.body, QUERIES_PER_BODY);
+    (
+        generated,
+        format!("mutation {mutation} of corpus file {}", file.name),
+        format!("{}#{mutation:04}", file.name),
+    )
+}
+
+/// FNV-1a of a file name.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// Runs until the budget is spent, calling `progress(checks, failures)`
@@ -96,12 +169,18 @@ pub fn input(config: &Config, index: u64) -> (Generated, String) {
 pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
     let start = Instant::now();
     let next_body = AtomicU64::new(0);
+    let bodies = AtomicU64::new(0);
     let checks = AtomicU64::new(0);
     let failures = AtomicU64::new(0);
     let shared = Mutex::new(Summary::default());
     let spent = || match config.budget {
         Budget::Checks(limit) => checks.load(Ordering::Relaxed) >= limit,
         Budget::Time(limit) => start.elapsed() >= limit,
+        Budget::Corpus => false,
+    };
+    let inputs = match config.budget {
+        Budget::Corpus => corpus_inputs(config),
+        _ => u64::MAX,
     };
     std::thread::scope(|scope| {
         let workers: Vec<_> = (0..config.threads.max(1))
@@ -109,30 +188,20 @@ pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
                 scope.spawn(|| {
                     while !spent() {
                         let index = next_body.fetch_add(1, Ordering::Relaxed);
+                        if index >= inputs {
+                            break;
+                        }
                         let found = check_input(config, index);
+                        bodies.fetch_add(1, Ordering::Relaxed);
                         checks.fetch_add(found.checks, Ordering::Relaxed);
                         if found.observed.is_empty() {
                             continue;
                         }
+                        let failing = found.observed.iter().filter(|o| o.disagreement.failure).count();
+                        failures.fetch_add(failing as u64, Ordering::Relaxed);
                         let mut summary = shared.lock().unwrap_or_else(|poison| poison.into_inner());
                         for observed in found.observed {
-                            let class = observed.disagreement.class.clone();
-                            let count = summary.by_class.entry(class.clone()).or_default();
-                            *count += 1;
-                            for switch in &observed.disagreement.switches {
-                                *summary.by_switch.entry(switch.name()).or_default() += 1;
-                            }
-                            if observed.disagreement.failure {
-                                failures.fetch_add(1, Ordering::Relaxed);
-                                let kept = summary
-                                    .examples
-                                    .iter()
-                                    .filter(|e| e.disagreement.class == class)
-                                    .count();
-                                if kept < EXAMPLES_PER_CLASS {
-                                    summary.examples.push(observed);
-                                }
-                            }
+                            summary.add(observed);
                         }
                     }
                 })
@@ -145,8 +214,7 @@ pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
     });
     let mut summary = shared.into_inner().unwrap_or_else(|poison| poison.into_inner());
     summary.checks = checks.into_inner();
-    summary.bodies = next_body.into_inner();
-    summary.failures = failures.into_inner();
+    summary.bodies = bodies.into_inner();
     summary.elapsed = start.elapsed();
     summary
 }
@@ -158,7 +226,7 @@ struct InputResult {
 
 /// Checks every query of input `index` on both sides.
 fn check_input(config: &Config, index: u64) -> InputResult {
-    let (generated, origin) = input(config, index);
+    let (generated, origin, order) = input(config, index);
     let differ = &config.differ;
     let a = Prepared::body(differ.a.as_ref(), &generated.body);
     let b = Prepared::body(differ.b.as_ref(), &generated.body);
@@ -180,6 +248,7 @@ fn check_input(config: &Config, index: u64) -> InputResult {
                 },
                 disagreement,
                 origin: format!("seed {}, {origin}, check {number}", config.seed),
+                order: format!("{order}#{number:03}"),
             });
         }
     }

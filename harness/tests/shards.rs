@@ -1,0 +1,169 @@
+//! Spreading work over machines: a corpus split into shards by file name,
+//! each shard's result written to a file, and `reptest merge` combining the
+//! files into exactly what one unsharded run gives — for the measurements
+//! of third-party parsers and for a differential run over a corpus.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("reptest-shards-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let corpus = dir.join("corpus");
+        std::fs::create_dir_all(&corpus).unwrap();
+        // A dozen small files with the oddities parsers disagree on.
+        let bodies = [
+            "User-agent: *\nDisallow: /private\nAllow: /private/public\n",
+            "User-agent: FooBot\nDisallow: /*.pdf$\n\nUser-agent: *\nDisallow: /tmp/\n",
+            "user-agent: *\ndisalow: /typo\nDisallow: /%62az\n",
+            "User-agent: BarBot\r\nDisallow /no-colon\r\nAllow: /index.html\r\n",
+            "\u{feff}User-agent: *\nDisallow: /a*b*c\nAllow: /a/b\n",
+            "User-agent: *\nDisallow:\n",
+            "User-agent: Foo2Bot\nDisallow: /\n",
+            "User-agent: *\nDisallow: /robots.txt\nDisallow: /q?x=1\n",
+            "Sitemap: https://example.com/s.xml\nUser-agent: *\nAllow: /\nDisallow: /$\n",
+            "User-agent: * extra\nDisallow: /star-with-text\n",
+            "User-agent: *\nDisallow: /é\nDisallow: /%C3%A9t%C3%A9\n",
+            "# only a comment\n",
+        ];
+        for (n, body) in bodies.iter().enumerate() {
+            std::fs::write(corpus.join(format!("site{n:02}.example")), body).unwrap();
+        }
+        Scratch(dir)
+    }
+
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn reptest(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .args(args)
+        .output()
+        .expect("reptest runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn json(path: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn a_differential_run_split_in_three_merges_into_the_whole_run() {
+    let scratch = Scratch::new("diff");
+    let corpus = scratch.path("corpus");
+    let run = |shard: &str, out: &str| {
+        let done = reptest(&[
+            "diff",
+            "--impl",
+            "rep-rfc",
+            "--impl",
+            "google",
+            "--corpus",
+            &corpus,
+            "--mutations",
+            "3",
+            "--shard",
+            shard,
+            "--partial",
+            out,
+            "--threads",
+            "2",
+        ]);
+        assert!(matches!(done.status.code(), Some(0 | 1)), "{}", text(&done.stderr));
+    };
+    run("1/1", &scratch.path("whole.json"));
+    for k in 1..=3 {
+        run(&format!("{k}/3"), &scratch.path(&format!("part{k}.json")));
+    }
+    let findings = scratch.path("findings");
+    let merged = reptest(&[
+        "merge",
+        "--out",
+        &scratch.path("merged.json"),
+        "--findings",
+        &findings,
+        &scratch.path("part1.json"),
+        &scratch.path("part2.json"),
+        &scratch.path("part3.json"),
+    ]);
+    assert!(matches!(merged.status.code(), Some(0 | 1)), "{}", text(&merged.stderr));
+    let whole = json(&scratch.path("whole.json"));
+    assert!(whole["checks"].as_u64().unwrap() > 100, "{whole}");
+    assert!(
+        !whole["examples"].as_array().unwrap().is_empty(),
+        "rep-rfc and google must disagree somewhere: {whole}"
+    );
+    assert_eq!(json(&scratch.path("merged.json")), whole);
+    assert!(
+        text(&merged.stdout).contains("disagreements by class"),
+        "{}",
+        text(&merged.stdout)
+    );
+    assert!(
+        Path::new(&findings).read_dir().unwrap().next().is_some(),
+        "merging wrote findings"
+    );
+    // Shards that do not make a whole run are refused.
+    let incomplete = reptest(&["merge", &scratch.path("part1.json"), &scratch.path("part3.json")]);
+    assert_eq!(incomplete.status.code(), Some(1));
+    assert!(
+        text(&incomplete.stderr).contains("shard 2/3 is missing"),
+        "{}",
+        text(&incomplete.stderr)
+    );
+}
+
+#[test]
+fn measurements_split_in_two_merge_into_the_whole_run() {
+    let scratch = Scratch::new("measure");
+    let corpus = scratch.path("corpus");
+    let measure = |shard: &str, out: &str| {
+        let done = reptest(&[
+            "measure",
+            "--only",
+            "cpython-robotparser",
+            "--corpus",
+            &corpus,
+            "--fuzz-checks",
+            "3000",
+            "--shard",
+            shard,
+            "--out",
+            out,
+        ]);
+        assert_eq!(done.status.code(), Some(0), "{}", text(&done.stderr));
+    };
+    measure("1/1", &scratch.path("whole.json"));
+    measure("1/2", &scratch.path("a.json"));
+    measure("2/2", &scratch.path("b.json"));
+    let merged = reptest(&[
+        "merge",
+        "--out",
+        &scratch.path("merged.json"),
+        &scratch.path("a.json"),
+        &scratch.path("b.json"),
+    ]);
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged.stderr));
+    let whole = json(&scratch.path("whole.json"));
+    let parser = &whole["parsers"]["cpython-robotparser"]["collected"];
+    assert!(
+        parser["tallies"]["real-world"]["checks"].as_u64().unwrap() >= 12,
+        "{parser}"
+    );
+    assert!(!parser["groups"].as_array().unwrap().is_empty(), "{parser}");
+    assert_eq!(json(&scratch.path("merged.json")), whole);
+}
