@@ -20,6 +20,7 @@ fn rep_google_agrees_with_google_on_100_000_generated_checks() {
         budget: Budget::Checks(CHECKS),
         seed: SEED,
         corpus: &[],
+        mutations: 1,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let summary = run(&config, |_, _| {});
