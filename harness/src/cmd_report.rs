@@ -138,6 +138,8 @@ pub fn main(args: Vec<String>) -> u8 {
         entries,
         case_link_prefix: link_prefix(&out, &root),
         reproduce: reproduce_commands(options.built_in_only),
+        measured: Vec::new(),
+        corpus: String::new(),
     };
     let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
         .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));

@@ -158,8 +158,12 @@ pub fn measure_parsers(
         (Source::Fuzz, fuzz.as_slice()),
         (Source::Explore, explore.as_slice()),
     ];
-    let mut collected = run::measure_all(&implementations, &samples, plan.threads, |name, done| {
-        progress(&format!("{name} measured ({done}/{})", parsers.len()))
+    let mut collected = run::measure_all(&implementations, &samples, plan.threads, |name, done, took| {
+        progress(&format!(
+            "{name} measured in {:.1} s ({done}/{})",
+            took.as_secs_f64(),
+            parsers.len()
+        ))
     });
     let measured = parsers
         .iter()
@@ -183,4 +187,23 @@ pub fn measure_parsers(
         fuzz_checks: plan.fuzz_checks,
         parsers: measured,
     }
+}
+
+/// Everything known about one third-party parser for the reports: its
+/// measurements with the suite's checks (column `column` of `matrix`) added,
+/// and its distinct differences.
+pub fn analyse(
+    parser: &dyn Implementation,
+    measured: Option<&Measured>,
+    matrix: &crate::runner::Matrix<'_>,
+    column: usize,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+) -> (Collected, differences::Found) {
+    let mut collected = run::suite(matrix, column);
+    if let Some(measured) = measured {
+        collected.merge(measured.collected.clone());
+    }
+    let found = differences::differences(parser, parser.claims(), &collected, google, rfc);
+    (collected, found)
 }

@@ -10,6 +10,7 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use rep_generate::{sample, Generated};
 
@@ -188,13 +189,13 @@ pub fn measure(parser: &dyn Implementation, source: Source, batches: &[Batch], c
 }
 
 /// Measures every parser on every sample (each tagged with its source), the
-/// parsers side by side on `threads` threads; `progress(parser, done)` is
-/// called as each finishes.
+/// parsers side by side on `threads` threads; `progress(parser, done,
+/// elapsed)` is called as each finishes, with the time its checks took.
 pub fn measure_all(
     parsers: &[&dyn Implementation],
     samples: &[(Source, &[Batch])],
     threads: usize,
-    progress: impl Fn(&str, usize) + Sync,
+    progress: impl Fn(&str, usize, Duration) + Sync,
 ) -> BTreeMap<String, Collected> {
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -204,15 +205,17 @@ pub fn measure_all(
             scope.spawn(|| loop {
                 let index = next.fetch_add(1, Ordering::Relaxed);
                 let Some(parser) = parsers.get(index) else { break };
+                let started = Instant::now();
                 let mut collected = Collected::default();
                 for (source, batches) in samples {
                     measure(*parser, *source, batches, &mut collected);
                 }
+                let elapsed = started.elapsed();
                 results
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .insert(parser.name().to_string(), collected);
-                progress(parser.name(), done.fetch_add(1, Ordering::Relaxed) + 1);
+                progress(parser.name(), done.fetch_add(1, Ordering::Relaxed) + 1, elapsed);
             });
         }
     });

@@ -4,6 +4,7 @@
 //! committed files shows only changed behaviour.
 
 use super::mark::Mark;
+use super::measured::{self, MeasuredParser};
 use crate::case::{Case, ProfileId};
 use crate::implementation::ImplError;
 use crate::report::cell;
@@ -38,6 +39,10 @@ pub struct Conformance<'m, 'a> {
     pub case_link_prefix: Option<String>,
     /// The shell commands that regenerate the report, in order.
     pub reproduce: Vec<String>,
+    /// The third-party parsers' measurements (empty when not measured).
+    pub measured: Vec<MeasuredParser>,
+    /// The real-world corpus they were measured on, in words.
+    pub corpus: String,
 }
 
 impl Conformance<'_, '_> {
@@ -126,14 +131,47 @@ impl Conformance<'_, '_> {
              library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
              `harness/adapters/`.\n\n",
         );
+        out.push_str(&measured::markdown(&self.measured, &self.corpus));
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
             let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
         }
+        let disagreeing: Vec<&(&Case, Vec<&Row<'_>>)> =
+            cases.iter().filter(|(_, rows)| !self.all_alike(rows)).collect();
+        let _ = writeln!(
+            out,
+            "\n## Pruned matrix: where implementations differ\n\nThe {} cases on which every implementation \
+             gives the same marks are left out here ({} of {}); the full matrix follows.",
+            cases.len() - disagreeing.len(),
+            cases.len() - disagreeing.len(),
+            cases.len()
+        );
+        self.matrix_tables(&mut out, &disagreeing);
         out.push_str("\n## Matrix\n");
+        self.matrix_tables(&mut out, &cases.iter().collect::<Vec<_>>());
+        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n```sh\n");
+        for command in &self.reproduce {
+            let _ = writeln!(out, "{command}");
+        }
+        out.push_str(
+            "```\n\nA missing third-party parser stops the command with the line that installs it; \
+             `--skip-missing` lists it as not run instead.\n",
+        );
+        out
+    }
+
+    /// Whether every implementation that ran gives `rows` the same marks.
+    fn all_alike(&self, rows: &[&Row<'_>]) -> bool {
+        let marks = |column: usize| -> Vec<Mark> { rows.iter().map(|row| Mark::of(row, column)).collect() };
+        let columns = self.columns();
+        columns.windows(2).all(|pair| marks(pair[0].1) == marks(pair[1].1))
+    }
+
+    /// One table of marks per case directory, for `cases`.
+    fn matrix_tables(&self, out: &mut String, cases: &[&(&Case, Vec<&Row<'_>>)]) {
         let columns = self.columns();
         let mut group = None;
-        for (case, rows) in &cases {
+        for (case, rows) in cases {
             let (directory, rest) = case.id.split_once('/').unwrap_or(("cases", case.id.as_str()));
             if group != Some(directory) {
                 group = Some(directory);
@@ -157,15 +195,6 @@ impl Conformance<'_, '_> {
             }
             out.push('\n');
         }
-        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n```sh\n");
-        for command in &self.reproduce {
-            let _ = writeln!(out, "{command}");
-        }
-        out.push_str(
-            "```\n\nA missing third-party parser stops the command with the line that installs it; \
-             `--skip-missing` lists it as not run instead.\n",
-        );
-        out
     }
 
     /// The report as pretty-printed JSON with sorted keys.
@@ -238,6 +267,8 @@ impl Conformance<'_, '_> {
             "checks_total": self.matrix.rows.len(),
             "legend": Mark::ALL.iter().map(|mark| (mark.name().to_string(), Value::from(mark.symbol()))).collect::<Map<_, _>>(),
             "implementations": implementations,
+            "measured": measured::json(&self.measured),
+            "real_world_corpus": self.corpus,
             "cases": cases,
         });
         serde_json::to_string_pretty(&sort_keys(&report)).expect("a JSON value always serialises") + "\n"

@@ -6,6 +6,7 @@ mod excerpt;
 mod json;
 mod junit;
 pub mod mark;
+pub mod measured;
 mod markdown;
 pub mod parser_page;
 pub mod readings_page;
