@@ -1,12 +1,17 @@
-//! Worst cases, each one-shot (parse + one check) under both parsers:
-//! `pathological/<input>/rep` against `pathological/<input>/google`. The
-//! target is that `rep` never takes more than 10× Google's time on any one.
+//! Worst cases, each one-shot (parse + one check):
+//! `pathological/<input>/rep` (`Robots::parse` + `check`) and
+//! `pathological/<input>/rep_check_once` against
+//! `pathological/<input>/google` and each Rust peer. `rep` must never take
+//! more than 10× Google's time on any one, and less than every peer.
 
 use std::fmt::Write;
 
-use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode};
+use rep_bench::{corpus_probes, google_one_shot, rep_check_once, rep_one_shot, ThreadCpuTime};
 
-mod support;
+mod peers;
+
+use peers::{guarded, Peer, PeerProbe};
 
 /// The URL length the issue names as the worst a crawler will see.
 const LONG_URL: usize = 2048;
@@ -95,7 +100,7 @@ fn wildcard_500k() -> Input {
 /// The largest file of the real-world corpus (about 1.3 MB), with a URL from
 /// its first rule.
 fn largest_corpus_file() -> Input {
-    let probe = support::corpus_probes(1)
+    let probe = corpus_probes(1)
         .into_iter()
         .max_by_key(|probe| probe.body.len())
         .expect("the corpus is not empty");
@@ -107,7 +112,20 @@ fn largest_corpus_file() -> Input {
     }
 }
 
-fn pathological(c: &mut Criterion<support::ThreadCpuTime>) {
+fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, input: &Input) {
+    let probe = PeerProbe::new(&rep_bench::Probe {
+        body: input.body.clone(),
+        agent: input.agent.clone(),
+        urls: vec![input.url.clone()],
+    });
+    peers::report_failures::<P>(std::slice::from_ref(&probe));
+    group.bench_with_input(BenchmarkId::new(input.name, P::NAME), &probe, |b, probe| {
+        b.iter(|| black_box(guarded(|| P::one_shot(probe, &probe.urls[0]))))
+    });
+}
+
+fn pathological(c: &mut Criterion<ThreadCpuTime>) {
+    peers::silence_panics();
     let inputs = [
         wildcard_chain(),
         ten_thousand_rules(),
@@ -119,18 +137,25 @@ fn pathological(c: &mut Criterion<support::ThreadCpuTime>) {
     group.sampling_mode(SamplingMode::Flat);
     for input in &inputs {
         group.bench_with_input(BenchmarkId::new(input.name, "rep"), input, |b, input| {
-            b.iter(|| black_box(support::rep_one_shot(&input.body, &input.agent, &input.url)))
+            b.iter(|| black_box(rep_one_shot(&input.body, &input.agent, &input.url)))
+        });
+        group.bench_with_input(BenchmarkId::new(input.name, "rep_check_once"), input, |b, input| {
+            b.iter(|| black_box(rep_check_once(&input.body, &input.agent, &input.url)))
         });
         group.bench_with_input(BenchmarkId::new(input.name, "google"), input, |b, input| {
-            b.iter(|| black_box(support::google_one_shot(&input.body, &input.agent, &input.url)))
+            b.iter(|| black_box(google_one_shot(&input.body, &input.agent, &input.url)))
         });
+        bench_peer::<peers::RobotsTxt>(&mut group, input);
+        bench_peer::<peers::TextingRobots>(&mut group, input);
+        bench_peer::<peers::RobotParser>(&mut group, input);
+        bench_peer::<peers::RobotsTxtCrate>(&mut group, input);
     }
     group.finish();
 }
 
 criterion_group! {
     name = benches;
-    config = support::config(3);
+    config = rep_bench::config(3);
     targets = pathological
 }
 criterion_main!(benches);
