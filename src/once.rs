@@ -37,6 +37,10 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
 
     fn note(&mut self, _line: u32, _kind: DiagnosticKind) {}
 
+    fn wants_rules(&self) -> bool {
+        self.group_names_agent || self.group_is_global
+    }
+
     fn group_start(&mut self) {
         self.group_names_agent = false;
         self.group_is_global = false;

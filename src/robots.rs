@@ -106,6 +106,10 @@ impl<'a> Handler<'a> for Robots {
         self.diagnostics.push(Diagnostic { line, kind });
     }
 
+    fn wants_rules(&self) -> bool {
+        true
+    }
+
     fn group_start(&mut self) {
         let at = self.rules.len() as u32;
         self.groups.push(Group {

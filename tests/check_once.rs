@@ -11,6 +11,12 @@ const BODIES: &[&[u8]] = &[
     b"User-agent: * bots\nDisallow: /%62\nDisallow: /caf\xC3\xA9\n",
     b"\xEF\xBBUser-agent: FooBot/1.0\nDisallow /x\nDissallow: /y\n",
     b"User-agent: *\nDisallow: /*.gif$\nAllow: /ok*\n",
+    // Lines the one-pass reader skips unread (other agents' rules, comments,
+    // unknown keys) while still finding where each group ends.
+    b"User-agent: Other\nAllowance: /y\nUser-agent: FooBot\nDisallow: /x\n",
+    b"User-agent: Other\nDisallow: /a\n# c\nsitemap: /s\n  disallow: /x\nuser-agent: foobot\nallow: /x\n",
+    b"\tUser-agent: BarBot\r\nDisallow: /x\r\n\r\nUser-Agent: Other\rDisallow: /\rUSER-AGENT: foobot\rDisallow: /x/y",
+    b"Disallow: /\nUser-agent: Other\nCrawl-delay: 5\nUser-agent: FooBot\nDisallow: /private\n",
     b"",
 ];
 
