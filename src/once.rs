@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::Noticed;
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
 };
@@ -35,7 +35,7 @@ struct Evaluator<'a, 'q> {
 impl<'a> Handler<'a> for Evaluator<'a, '_> {
     const WANTS_NOTES: bool = false;
 
-    fn note(&mut self, _line: u32, _kind: DiagnosticKind) {}
+    fn note(&mut self, _line: u32, _noticed: Noticed<&'a [u8]>) {}
 
     fn wants_rules(&self) -> bool {
         self.group_names_agent || self.group_is_global

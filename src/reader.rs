@@ -8,7 +8,7 @@
 //! starts, which agent a user-agent line names, what is worth a diagnostic)
 //! is decided here, once.
 
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::Noticed;
 use crate::lines::{parsed_region, Line, Lines};
 use crate::parse::{common_directive, is_trimmed_space, parse_line, trim, Directive, Key, LineContent, Note};
 use crate::{Profile, RuleKind, Switch};
@@ -29,7 +29,7 @@ pub(crate) trait Handler<'a> {
     const WANTS_NOTES: bool;
 
     /// A diagnostic.
-    fn note(&mut self, line: u32, kind: DiagnosticKind);
+    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>);
 
     /// Whether the rules of the current group are wanted. A handler that
     /// wants no notes is not shown the rules it does not want (beyond the
@@ -81,23 +81,13 @@ fn classify_agent<'a>(value: &'a [u8], profile: &Profile) -> (Option<Agent<'a>>,
     (token.map(Agent::Token), valid)
 }
 
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-fn note_kind(note: Note<'_>) -> DiagnosticKind {
+fn noticed(note: Note<'_>) -> Noticed<&[u8]> {
     match note {
-        Note::UnknownKey(key) => DiagnosticKind::UnknownKey { key: lossy(key) },
-        Note::Misspelling(key, meant) => DiagnosticKind::AcceptedMisspelling {
-            key: lossy(key),
-            meant: meant.name(),
-        },
-        Note::KeyPrefix(key, meant) => DiagnosticKind::AcceptedKeyPrefix {
-            key: lossy(key),
-            meant: meant.name(),
-        },
-        Note::MissingColon { accepted } => DiagnosticKind::MissingColon { accepted },
-        Note::Unparsable => DiagnosticKind::Unparsable,
+        Note::UnknownKey(key) => Noticed::UnknownKey(key),
+        Note::Misspelling(key, meant) => Noticed::AcceptedMisspelling(key, meant.name()),
+        Note::KeyPrefix(key, meant) => Noticed::AcceptedKeyPrefix(key, meant.name()),
+        Note::MissingColon { accepted } => Noticed::MissingColon { accepted },
+        Note::Unparsable => Noticed::Unparsable,
     }
 }
 
@@ -129,7 +119,7 @@ impl GroupState {
 pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handler: &mut H) {
     let (start, end) = parsed_region(body, profile);
     if H::WANTS_NOTES && start > 0 {
-        handler.note(1, DiagnosticKind::ByteOrderMark { skipped: start });
+        handler.note(1, Noticed::ByteOrderMark { skipped: start });
     }
     let mut groups = GroupState::default();
     let mut lines = Lines::new(body, start, end, profile);
@@ -165,7 +155,7 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
         };
         if H::WANTS_NOTES {
             if let Some(note) = note {
-                handler.note(line.number, note_kind(note));
+                handler.note(line.number, noticed(note));
             }
         }
         if let Some(directive) = directive {
@@ -179,7 +169,7 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
         let last_line = lines.number();
         let first_dropped = if region_ends_a_line { last_line } else { last_line + 1 };
         let limit = profile.size_limit().unwrap_or(end);
-        handler.note(first_dropped, DiagnosticKind::PastSizeLimit { limit });
+        handler.note(first_dropped, Noticed::PastSizeLimit { limit });
     }
 }
 
@@ -200,17 +190,17 @@ fn note_line<'a, H: Handler<'a>>(line: &Line<'_>, handler: &mut H) {
     if let Some(cut) = &line.cut {
         handler.note(
             line.number,
-            DiagnosticKind::LineTooLong {
+            Noticed::LineTooLong {
                 length: cut.length,
                 kept: cut.kept,
             },
         );
     }
     if line.has_non_ascii && std::str::from_utf8(line.text).is_err() {
-        handler.note(line.number, DiagnosticKind::InvalidUtf8);
+        handler.note(line.number, Noticed::InvalidUtf8);
     }
     if line.first_nul.is_some() {
-        handler.note(line.number, DiagnosticKind::NulByte);
+        handler.note(line.number, Noticed::NulByte);
     }
 }
 
@@ -235,16 +225,10 @@ fn dispatch<'a, H: Handler<'a>>(
             let (agent, valid) = classify_agent(value, profile);
             if H::WANTS_NOTES && !valid {
                 let used = match agent {
-                    Some(Agent::Token(token)) => Some(lossy(token)),
+                    Some(Agent::Token(token)) => Some(token),
                     _ => None,
                 };
-                handler.note(
-                    line.number,
-                    DiagnosticKind::InvalidProductToken {
-                        value: lossy(value),
-                        used,
-                    },
-                );
+                handler.note(line.number, Noticed::InvalidProductToken { value, used });
             }
             if let Some(agent) = agent {
                 handler.agent(line.number, agent);
@@ -253,16 +237,13 @@ fn dispatch<'a, H: Handler<'a>>(
         Key::Allow | Key::Disallow => {
             if !groups.in_group {
                 if H::WANTS_NOTES {
-                    handler.note(line.number, DiagnosticKind::RuleOutsideGroup);
+                    handler.note(line.number, Noticed::RuleOutsideGroup);
                 }
                 return;
             }
             groups.group_has_rules = true;
             if H::WANTS_NOTES && !value.is_empty() && !matches!(value[0], b'/' | b'*') {
-                handler.note(
-                    line.number,
-                    DiagnosticKind::PatternCannotMatch { pattern: lossy(value) },
-                );
+                handler.note(line.number, Noticed::PatternCannotMatch(value));
             }
             let kind = if directive.key == Key::Allow {
                 RuleKind::Allow

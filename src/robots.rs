@@ -2,7 +2,7 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::diagnostic::{Diagnostic, Noticed};
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
 };
@@ -17,19 +17,46 @@ struct Span {
     len: u32,
 }
 
+/// One rule, in 24 bytes: parsed files hold many, and their size is most of
+/// a parsed file's heap.
 #[derive(Clone, Debug)]
 struct Rule {
+    /// The line, which is also the rule's position in the file for ties.
     line: u32,
-    kind: RuleKind,
     /// The value as written.
     raw: Span,
-    /// The value as compared: normalised per the profile.
-    pattern: Span,
-    /// Google's `index.htm` rule applies, at this `/` of the pattern.
-    index_html_slash: Option<u32>,
+    /// The length of the value as compared (normalised per the profile). It
+    /// follows `raw` in the arena when `normalised`, else it is `raw` itself.
+    pattern_len: u32,
+    /// Google's `index.htm` rule applies, at this `/` of the pattern;
+    /// [`NO_INDEX_HTML`] when it does not.
+    index_html_slash: u32,
+    kind: RuleKind,
+    normalised: bool,
     /// The byte every path this rule can match has after its leading `/`,
-    /// when the pattern fixes it; see [`Robots::by_second_byte`].
+    /// when the pattern fixes it; see [`Robots::tally_group`].
     second_byte: Option<u8>,
+}
+
+/// [`Rule::index_html_slash`] of a rule without Google's `index.htm` rule.
+const NO_INDEX_HTML: u32 = u32::MAX;
+
+impl Rule {
+    fn pattern(&self) -> Span {
+        let start = if self.normalised {
+            self.raw.start + self.raw.len
+        } else {
+            self.raw.start
+        };
+        Span {
+            start,
+            len: self.pattern_len,
+        }
+    }
+
+    fn index_html_slash(&self) -> Option<usize> {
+        (self.index_html_slash != NO_INDEX_HTML).then_some(self.index_html_slash as usize)
+    }
 }
 
 /// The byte a pattern requires right after the path's leading `/`, if any:
@@ -72,19 +99,20 @@ struct AgentLine {
 pub struct Robots {
     profile: Profile,
     /// Every byte string the file keeps (raw and normalised patterns,
-    /// agent tokens, sitemaps), so parsing allocates a handful of vectors
-    /// rather than one string per rule.
+    /// agent tokens, sitemaps, text quoted by diagnostics), so parsing
+    /// allocates a handful of vectors rather than one string per rule.
     arena: Vec<u8>,
+    /// Each group's rules (at the group's own positions) ordered with the
+    /// rules that fix no second byte first, then by second byte, so a check
+    /// tries only the rules that can match its path; ties between rules are
+    /// decided by line, so this order changes no verdict.
     rules: Vec<Rule>,
     groups: Vec<Group>,
     agent_lines: Vec<AgentLine>,
     global_groups: Vec<u32>,
-    /// For each group, its rule indices (at the group's own positions)
-    /// ordered with the always-tried rules first, then by second byte, so a
-    /// check tries only the rules that can match its path.
-    by_second_byte: Vec<u32>,
     sitemaps: Vec<Span>,
-    diagnostics: Vec<Diagnostic>,
+    /// Diagnostics without their text, made on request.
+    noticed: Vec<(u32, Noticed<Span>)>,
 }
 
 /// One allow or disallow rule as the file wrote it.
@@ -102,8 +130,9 @@ pub struct RuleView<'a> {
 impl<'a> Handler<'a> for Robots {
     const WANTS_NOTES: bool = true;
 
-    fn note(&mut self, line: u32, kind: DiagnosticKind) {
-        self.diagnostics.push(Diagnostic { line, kind });
+    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>) {
+        let stored = noticed.map(|quoted| self.store(quoted));
+        self.noticed.push((line, stored));
     }
 
     fn wants_rules(&self) -> bool {
@@ -136,25 +165,32 @@ impl<'a> Handler<'a> for Robots {
     fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool) {
         let raw = self.store(value);
         let start = self.arena.len();
-        let pattern = if normalise_pattern(&self.profile, value, may_need_escaping, &mut self.arena) {
-            Span {
-                start: start as u32,
-                len: (self.arena.len() - start) as u32,
-            }
+        let mut normalised = normalise_pattern(&self.profile, value, may_need_escaping, &mut self.arena);
+        if normalised && self.arena[start..] == *value {
+            // The RFC profile normalises every pattern, and most come out
+            // as written: keep one copy.
+            self.arena.truncate(start);
+            normalised = false;
+        }
+        let pattern_len = if normalised {
+            self.arena.len() - start
         } else {
-            raw
-        };
-        let slash = index_html_slash(&self.profile, kind, self.bytes(pattern));
-        let second_byte = required_second_byte(self.bytes(pattern), slash);
-        let index_html_slash = slash.map(|slash| slash as u32);
-        self.rules.push(Rule {
+            value.len()
+        } as u32;
+        let mut rule = Rule {
             line,
-            kind,
             raw,
-            pattern,
-            index_html_slash,
-            second_byte,
-        });
+            pattern_len,
+            index_html_slash: NO_INDEX_HTML,
+            kind,
+            normalised,
+            second_byte: None,
+        };
+        let pattern = self.bytes(rule.pattern());
+        let slash = index_html_slash(&self.profile, kind, pattern);
+        rule.second_byte = required_second_byte(pattern, slash);
+        rule.index_html_slash = slash.map_or(NO_INDEX_HTML, |slash| slash as u32);
+        self.rules.push(rule);
         if let Some(group) = self.groups.last_mut() {
             group.rules.end += 1;
         }
@@ -177,19 +213,28 @@ impl Robots {
             groups: Vec::new(),
             agent_lines: Vec::new(),
             global_groups: Vec::new(),
-            by_second_byte: Vec::new(),
             sitemaps: Vec::new(),
-            diagnostics: Vec::new(),
+            noticed: Vec::new(),
         };
         read(body, &profile, &mut robots);
-        robots.by_second_byte = (0..robots.rules.len() as u32).collect();
         for group in &robots.groups {
             let range = group.rules.start as usize..group.rules.end as usize;
-            // Ties are decided by file position when checking, so the order
-            // within one second byte does not matter.
-            robots.by_second_byte[range].sort_unstable_by_key(|&index| robots.rules[index as usize].second_byte);
+            robots.rules[range].sort_unstable_by_key(|rule| rule.second_byte);
         }
+        robots.shrink_to_fit();
         robots
+    }
+
+    /// Gives back what the vectors reserved while growing: a parsed file
+    /// may be kept for long, and the slack is up to half of each vector.
+    fn shrink_to_fit(&mut self) {
+        self.arena.shrink_to_fit();
+        self.rules.shrink_to_fit();
+        self.groups.shrink_to_fit();
+        self.agent_lines.shrink_to_fit();
+        self.global_groups.shrink_to_fit();
+        self.sitemaps.shrink_to_fit();
+        self.noticed.shrink_to_fit();
     }
 
     fn store(&mut self, bytes: &[u8]) -> Span {
@@ -260,35 +305,40 @@ impl Robots {
     /// Offers to `tally` the rules of `group` that can match `path`;
     /// returns whether the group has any rules.
     fn tally_group(&self, group: u32, path: &[u8], tally: &mut Tally<u32>) -> bool {
-        let rules = self.groups[group as usize].rules.clone();
-        let ordered = &self.by_second_byte[rules.start as usize..rules.end as usize];
-        let second_byte = |index: &u32| self.rules[*index as usize].second_byte;
-        let always = ordered.partition_point(|index| second_byte(index).is_none());
+        let range = self.groups[group as usize].rules.clone();
+        let ordered = &self.rules[range.start as usize..range.end as usize];
+        let always = ordered.partition_point(|rule| rule.second_byte.is_none());
         let keyed = &ordered[always..];
         let candidates = match path.get(1) {
             Some(&byte) => {
-                let start = keyed.partition_point(|index| second_byte(index) < Some(byte));
-                let end = start + keyed[start..].partition_point(|index| second_byte(index) == Some(byte));
-                &keyed[start..end]
+                let start = keyed.partition_point(|rule| rule.second_byte < Some(byte));
+                let end = start + keyed[start..].partition_point(|rule| rule.second_byte == Some(byte));
+                always + start..always + end
             }
-            None => &[],
+            None => always..always,
         };
-        for &index in ordered[..always].iter().chain(candidates) {
-            let rule = &self.rules[index as usize];
-            if !tally.could_improve(rule.kind, rule.pattern.len as usize, index) {
+        for index in (0..always).chain(candidates) {
+            let rule = &ordered[index];
+            if !tally.could_improve(rule.kind, rule.pattern_len as usize, rule.line) {
                 continue;
             }
-            let slash = rule.index_html_slash.map(|slash| slash as usize);
-            if let Some(scored) = score(path, self.bytes(rule.pattern), slash) {
-                tally.offer(rule.kind, scored, index, index);
+            if let Some(scored) = score(path, self.bytes(rule.pattern()), rule.index_html_slash()) {
+                tally.offer(rule.kind, scored, rule.line, range.start + index as u32);
             }
         }
-        !rules.is_empty()
+        !range.is_empty()
     }
 
-    /// What the parser noticed, in line order.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+    /// What the parser noticed, in line order. The text is made on each
+    /// call; parsing keeps only where it is.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.noticed
+            .iter()
+            .map(|&(line, noticed)| Diagnostic {
+                line,
+                kind: noticed.map(|span| self.bytes(span)).kind(),
+            })
+            .collect()
     }
 
     /// The profile this body was parsed under.
@@ -306,7 +356,11 @@ impl Robots {
 
     /// Every allow and disallow rule inside a group, in file order.
     pub fn rules(&self) -> impl Iterator<Item = RuleView<'_>> + '_ {
-        self.rules.iter().map(|rule| RuleView {
+        // Within a group the rules are kept in matching order; a rule's
+        // line is its place in the file.
+        let mut in_file_order: Vec<&Rule> = self.rules.iter().collect();
+        in_file_order.sort_unstable_by_key(|rule| rule.line);
+        in_file_order.into_iter().map(|rule| RuleView {
             line: rule.line,
             kind: rule.kind,
             pattern: self.bytes(rule.raw),
