@@ -52,15 +52,48 @@ pub(crate) fn normalise_pattern(profile: &Profile, value: &[u8], may_need_escapi
     }
 }
 
+/// Whether Google's `index.htm` rule can apply to a rule of `kind`.
+pub(crate) fn index_html_applies(profile: &Profile, kind: RuleKind) -> bool {
+    kind == RuleKind::Allow && profile.is_on(Switch::IndexHtml)
+}
+
 /// Google's `index.htm` rule: for an allow pattern whose last `/`-segment
 /// starts with `index.htm`, the position of that `/`. The directory
 /// (`pattern[..=slash]`, anchored) is tried when the pattern itself fails.
 pub(crate) fn index_html_slash(profile: &Profile, kind: RuleKind, pattern: &[u8]) -> Option<usize> {
-    if kind != RuleKind::Allow || !profile.is_on(Switch::IndexHtml) {
+    if !index_html_applies(profile, kind) {
         return None;
     }
     let slash = pattern.iter().rposition(|&b| b == b'/')?;
     pattern[slash..].starts_with(b"/index.htm").then_some(slash)
+}
+
+/// Whether a byte stands for itself in a pattern and in a path under every
+/// profile: no normalisation changes it (unreserved characters and `/`
+/// outside the query, §2.2.2), and it is neither `*`, `$`, `%` nor `?`.
+fn is_plain(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/')
+}
+
+/// Whether a pattern starting with `head` (raw, unnormalised; what follows
+/// its leading plain bytes is never looked at) certainly cannot match
+/// `path` (normalised): a plain byte of its literal start differs from the
+/// path's. A path that ends inside the plain start rules the pattern out
+/// too, unless `directory_may_match` (Google's `index.htm` rule can match a
+/// shorter path). The plain start is the same before and after
+/// normalisation, so this agrees with [`score`] on the normalised pattern.
+pub(crate) fn rules_out(path: &[u8], head: &[u8], directory_may_match: bool) -> bool {
+    for (at, &byte) in head.iter().enumerate() {
+        if !is_plain(byte) {
+            return false;
+        }
+        match path.get(at) {
+            Some(&expected) if expected == byte => {}
+            Some(_) => return true,
+            None => return !directory_may_match,
+        }
+    }
+    false
 }
 
 /// A rule's priority against `path` — its pattern's length — and whether
@@ -190,5 +223,36 @@ pub(crate) fn robots_txt_verdict(agent_named: bool) -> Verdict {
         group: GroupChoice::None,
         reason: Reason::RobotsTxtAlwaysAllowed,
         agent_named,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rules_out;
+
+    #[test]
+    fn a_differing_plain_byte_rules_a_pattern_out() {
+        assert!(rules_out(b"/shop/cart", b"/shoes\n", false));
+        assert!(rules_out(b"/", b"/admin", false));
+        assert!(!rules_out(b"/shop/cart", b"/shop\n", false));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_plain_ends_the_look() {
+        // `*`, `%`, `$`, `?`, a blank or a line end may all stand for
+        // something else once normalised or matched.
+        assert!(!rules_out(b"/x", b"/*y", false));
+        assert!(!rules_out(b"/x", b"/%79", false));
+        assert!(!rules_out(b"/x", b"/$", false));
+        assert!(!rules_out(b"/x", b"/?y", false));
+        assert!(!rules_out(b"/x", b"/ y", false));
+        assert!(!rules_out(b"/x", b"\n/y", false));
+    }
+
+    #[test]
+    fn a_shorter_path_may_still_match_an_index_html_directory() {
+        assert!(!rules_out(b"/a/", b"/a/index.html", true));
+        assert!(rules_out(b"/a/", b"/a/index.html", false));
+        assert!(rules_out(b"/b/", b"/a/index.html", true));
     }
 }

@@ -197,6 +197,11 @@ impl<'a> Lines<'a> {
         (!self.done).then(|| &self.body[self.pos..self.end])
     }
 
+    /// The most bytes of a line that are kept.
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+
     /// The number of the last line read or skipped (0 before the first).
     pub fn number(&self) -> u32 {
         self.number

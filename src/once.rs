@@ -6,7 +6,8 @@ use std::borrow::Cow;
 
 use crate::diagnostic::Noticed;
 use crate::evaluate::{
-    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
+    comparable_path, index_html_applies, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict,
+    rules_out, score, Tally,
 };
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
@@ -30,6 +31,29 @@ struct Evaluator<'a, 'q> {
     global: Tally<SeenRule<'a>>,
     specific_rules: bool,
     global_rules: bool,
+}
+
+/// Which tally the current group's rules go to.
+enum Tallied {
+    Specific,
+    Global,
+}
+
+impl Evaluator<'_, '_> {
+    /// Records that the current group has a rule, and says where its rules
+    /// go: a group naming the agent takes its rules even when it also names
+    /// `*`; a group naming neither keeps none.
+    fn rule_seen(&mut self) -> Option<Tallied> {
+        if self.group_names_agent {
+            self.specific_rules = true;
+            Some(Tallied::Specific)
+        } else if self.group_is_global {
+            self.global_rules = true;
+            Some(Tallied::Global)
+        } else {
+            None
+        }
+    }
 }
 
 impl<'a> Handler<'a> for Evaluator<'a, '_> {
@@ -61,16 +85,21 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         }
     }
 
+    fn declines_rule(&mut self, kind: RuleKind, head: &[u8]) -> bool {
+        match self.rule_seen() {
+            Some(_) => {
+                let directory_may_match = index_html_applies(&self.profile, kind);
+                rules_out(&self.path, head, directory_may_match)
+            }
+            None => true,
+        }
+    }
+
     fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool) {
-        // A group naming the agent takes its rules even when it also names `*`.
-        let tally = if self.group_names_agent {
-            self.specific_rules = true;
-            &mut self.specific
-        } else if self.group_is_global {
-            self.global_rules = true;
-            &mut self.global
-        } else {
-            return;
+        let tally = match self.rule_seen() {
+            Some(Tallied::Specific) => &mut self.specific,
+            Some(Tallied::Global) => &mut self.global,
+            None => return,
         };
         self.pattern.clear();
         let pattern = if normalise_pattern(&self.profile, value, may_need_escaping, &mut self.pattern) {

@@ -42,6 +42,17 @@ pub(crate) trait Handler<'a> {
     /// A user-agent line of the current group that names someone.
     fn agent(&mut self, line: u32, agent: Agent<'a>);
 
+    /// Whether an allow or disallow inside a group, whose value starts with
+    /// `head`, can be passed over unread: asked only of handlers that want
+    /// no notes, before the rest of the line is scanned. `head` runs from
+    /// the value's first byte to the end of the region (never past the
+    /// line's kept part, but possibly past the line's end): the handler
+    /// stops at the first byte it cannot judge. A declined rule still
+    /// counts as a rule of its group.
+    fn declines_rule(&mut self, _kind: RuleKind, _head: &[u8]) -> bool {
+        false
+    }
+
     /// An allow or disallow inside a group. `may_need_escaping` is false when
     /// the line holds neither `%` nor non-ASCII bytes, so Google's pattern
     /// escaping would leave `value` unchanged.
@@ -134,6 +145,18 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
             continue;
         }
         let (line, content) = match common_directive(text, profile) {
+            Some((key @ (Key::Allow | Key::Disallow), after_colon))
+                if !H::WANTS_NOTES
+                    && groups.in_group
+                    && handler.declines_rule(
+                        rule_kind(key),
+                        value_head(upcoming, indent + after_colon, &lines, profile),
+                    ) =>
+            {
+                groups.group_has_rules = true;
+                lines.skip();
+                continue;
+            }
             Some((key, after_colon)) => {
                 let line = lines.next_after(indent + after_colon);
                 let content = common_content(&line, key, indent + after_colon, profile);
@@ -171,6 +194,26 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
         let limit = profile.size_limit().unwrap_or(end);
         handler.note(first_dropped, Noticed::PastSizeLimit { limit });
     }
+}
+
+fn rule_kind(key: Key) -> RuleKind {
+    if key == Key::Allow {
+        RuleKind::Allow
+    } else {
+        RuleKind::Disallow
+    }
+}
+
+/// A rule's value from its first byte (after the blanks that follow the
+/// colon at `after_colon`) to the end of the line's kept part or of the
+/// region, whichever comes first: see [`Handler::declines_rule`].
+fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> &'a [u8] {
+    let kept = &upcoming[..upcoming.len().min(lines.max_len())];
+    let blanks = kept[after_colon..]
+        .iter()
+        .take_while(|&&byte| is_trimmed_space(byte, profile))
+        .count();
+    &kept[after_colon + blanks..]
 }
 
 /// What a line that [`common_directive`] recognised says, its value
@@ -245,12 +288,12 @@ fn dispatch<'a, H: Handler<'a>>(
             if H::WANTS_NOTES && !value.is_empty() && !matches!(value[0], b'/' | b'*') {
                 handler.note(line.number, Noticed::PatternCannotMatch(value));
             }
-            let kind = if directive.key == Key::Allow {
-                RuleKind::Allow
-            } else {
-                RuleKind::Disallow
-            };
-            handler.rule(line.number, kind, value, line.has_non_ascii || line.has_percent);
+            handler.rule(
+                line.number,
+                rule_kind(directive.key),
+                value,
+                line.has_non_ascii || line.has_percent,
+            );
         }
         Key::Sitemap => handler.sitemap(value),
     }

@@ -3,6 +3,10 @@
 
 use rep::{check_once, Profile, Reason, Robots, Switch};
 
+mod common;
+
+use common::SplitMix;
+
 const BODIES: &[&[u8]] = &[
     b"User-agent: *\nDisallow: /private\nAllow: /private/public\n",
     b"User-agent: FooBot\nUser-agent: *\nDisallow: /x\n\nUser-agent: BarBot\nAllow: /\nDisallow: /x/y\n",
@@ -76,4 +80,30 @@ fn one_pass_explains_itself() {
     assert_eq!(verdict.line(), Some(2));
     assert_eq!(verdict.reason, Reason::RuleMatched);
     assert_eq!(verdict.rule.map(|rule| rule.pattern), Some("/tmp/".to_string()));
+}
+
+#[test]
+fn one_pass_equals_parse_then_check_on_generated_files() {
+    let mut rng = SplitMix(12);
+    let agent_sets: [&[&[u8]]; 3] = [&[b"FooBot"], &[b"Other"], &[b"foobot", b"barbot"]];
+    for round in 0..20_000 {
+        let body = rng.robots_body(12);
+        let profile = match round % 4 {
+            0 => Profile::RFC9309,
+            1 => Profile::GOOGLE,
+            2 => Profile::GOOGLE.with(Switch::IndexHtml, false),
+            _ => rng.profile(),
+        };
+        let robots = Robots::parse(&body, profile);
+        for agents in agent_sets {
+            let url = rng.url();
+            assert_eq!(
+                check_once(&body, profile, agents, &url),
+                robots.check_bytes(agents, &url),
+                "{profile:?} {:?} {agents:?} {:?}",
+                String::from_utf8_lossy(&body),
+                String::from_utf8_lossy(&url)
+            );
+        }
+    }
 }
