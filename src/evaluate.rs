@@ -193,7 +193,13 @@ impl<R: Copy> Tally<R> {
             DecidingRule {
                 line,
                 kind,
-                pattern: String::from_utf8_lossy(pattern).into_owned(),
+                // `from_utf8` checks ASCII a word at a time; the lossy
+                // conversion walks every byte, and is needed only for the
+                // rare pattern that is not UTF-8.
+                pattern: match std::str::from_utf8(pattern) {
+                    Ok(text) => text.to_owned(),
+                    Err(_) => String::from_utf8_lossy(pattern).into_owned(),
+                },
                 priority: winner.priority.max(0) as usize,
                 via_index_html,
             }

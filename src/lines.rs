@@ -211,13 +211,18 @@ impl<'a> Lines<'a> {
     /// for its end, which is all a line nobody needs should cost.
     pub fn skip(&mut self) {
         let rest = &self.body[self.pos..self.end];
+        self.pass(memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len()));
+    }
+
+    /// Passes over the next line, known to be `length` bytes long.
+    pub fn pass(&mut self, length: usize) {
+        let rest = &self.body[self.pos..self.end];
         self.number += 1;
-        match memchr::memchr2(b'\n', b'\r', rest) {
-            Some(length) => self.pos = self.after_line_end(rest, length),
-            None => {
-                self.pos = self.end;
-                self.done = true;
-            }
+        if length == rest.len() {
+            self.pos = self.end;
+            self.done = true;
+        } else {
+            self.pos = self.after_line_end(rest, length);
         }
     }
 

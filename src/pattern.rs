@@ -21,20 +21,15 @@ pub(crate) fn matches(path: &[u8], pattern: &[u8]) -> bool {
 /// Whether `body` (a pattern without its final `$`) matches `path`, with the
 /// end of the path anchored when `anchored`.
 pub(crate) fn matches_parts(path: &[u8], body: &[u8], anchored: bool) -> bool {
-    // The literal start, compared byte by byte: most patterns fail within
-    // a byte or two, before it is worth finding the first `*`.
-    let mut pos = 0;
-    while let Some(&byte) = body.get(pos) {
-        if byte == b'*' {
-            break;
-        }
-        if path.get(pos) != Some(&byte) {
-            return false;
-        }
-        pos += 1;
-    }
-    if pos == body.len() {
-        return !anchored || pos == path.len();
+    // The literal start, found and compared whole (`memchr`, `memcmp`):
+    // the callers have already ruled out most patterns that fail within
+    // their first bytes, so what reaches here tends to share a long start
+    // with the path.
+    let Some(mut pos) = memchr::memchr(b'*', body) else {
+        return path.starts_with(body) && (!anchored || body.len() == path.len());
+    };
+    if !path.starts_with(&body[..pos]) {
+        return false;
     }
     // `body[pos]` is the first `*`; the literal pieces between stars follow.
     let mut pieces = body[pos + 1..].split(|&b| b == b'*');

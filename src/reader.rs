@@ -140,6 +140,12 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
             .take_while(|&&byte| is_trimmed_space(byte, profile))
             .count();
         let text = &upcoming[indent..];
+        if matches!(text.first(), None | Some(b'\n' | b'\r')) && indent <= lines.max_len() {
+            // Blank (at most whitespace, none of it cut): nothing to read
+            // or to note.
+            lines.pass(indent);
+            continue;
+        }
         if !H::WANTS_NOTES && !groups.may_matter(text.first(), handler) {
             lines.skip();
             continue;

@@ -17,10 +17,13 @@ struct Span {
     len: u32,
 }
 
-/// One rule, in 24 bytes: parsed files hold many, and their size is most of
+/// One rule, in 32 bytes: parsed files hold many, and their size is most of
 /// a parsed file's heap.
 #[derive(Clone, Debug)]
 struct Rule {
+    /// The first (up to eight) bytes of the pattern's literal start, as a
+    /// little-endian word: see [`Rule::may_match`].
+    head: u64,
     /// The line, which is also the rule's position in the file for ties.
     line: u32,
     /// The value as written.
@@ -33,13 +36,32 @@ struct Rule {
     index_html_slash: u32,
     kind: RuleKind,
     normalised: bool,
-    /// The byte every path this rule can match has after its leading `/`,
-    /// when the pattern fixes it; see [`Robots::tally_group`].
-    second_byte: Option<u8>,
+    /// How many bytes of `head` are the pattern's.
+    head_len: u8,
+    /// Every path this rule can match has the pattern's second byte (the
+    /// second byte of `head`) right after its leading `/`; see
+    /// [`Robots::tally_group`].
+    keyed: bool,
 }
 
 /// [`Rule::index_html_slash`] of a rule without Google's `index.htm` rule.
 const NO_INDEX_HTML: u32 = u32::MAX;
+
+/// The first (up to) eight bytes of `bytes` as a little-endian word, zero
+/// padded.
+fn head_word(bytes: &[u8]) -> u64 {
+    let mut word = [0; 8];
+    let length = bytes.len().min(8);
+    word[..length].copy_from_slice(&bytes[..length]);
+    u64::from_le_bytes(word)
+}
+
+/// The part of a pattern every match must start with: up to its first `*`,
+/// without a final `$` (the end anchor).
+fn literal_start(pattern: &[u8]) -> &[u8] {
+    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
+    body.split(|&byte| byte == b'*').next().unwrap_or(body)
+}
 
 impl Rule {
     fn pattern(&self) -> Span {
@@ -56,6 +78,23 @@ impl Rule {
 
     fn index_html_slash(&self) -> Option<usize> {
         (self.index_html_slash != NO_INDEX_HTML).then_some(self.index_html_slash as usize)
+    }
+
+    fn second_byte(&self) -> Option<u8> {
+        self.keyed.then_some((self.head >> 8) as u8)
+    }
+
+    /// Whether the rule may match a path whose first bytes are `path_head`
+    /// (see [`head_word`]): one comparison rules out most rules before the
+    /// matcher is called. The `index.htm` directory is shorter than the
+    /// pattern, so such rules are always left to the matcher.
+    fn may_match(&self, path_head: u64, path_len: usize) -> bool {
+        if self.index_html_slash != NO_INDEX_HTML {
+            return true;
+        }
+        let length = usize::from(self.head_len);
+        let mask = u64::MAX.checked_shr(64 - 8 * length as u32).unwrap_or(0);
+        path_len >= length && (path_head ^ self.head) & mask == 0
     }
 }
 
@@ -172,24 +211,20 @@ impl<'a> Handler<'a> for Robots {
             self.arena.truncate(start);
             normalised = false;
         }
-        let pattern_len = if normalised {
-            self.arena.len() - start
-        } else {
-            value.len()
-        } as u32;
-        let mut rule = Rule {
+        let pattern = if normalised { &self.arena[start..] } else { value };
+        let slash = index_html_slash(&self.profile, kind, pattern);
+        let literal = literal_start(pattern);
+        let rule = Rule {
+            head: head_word(literal),
             line,
             raw,
-            pattern_len,
-            index_html_slash: NO_INDEX_HTML,
+            pattern_len: pattern.len() as u32,
+            index_html_slash: slash.map_or(NO_INDEX_HTML, |slash| slash as u32),
             kind,
             normalised,
-            second_byte: None,
+            head_len: literal.len().min(8) as u8,
+            keyed: required_second_byte(pattern, slash).is_some(),
         };
-        let pattern = self.bytes(rule.pattern());
-        let slash = index_html_slash(&self.profile, kind, pattern);
-        rule.second_byte = required_second_byte(pattern, slash);
-        rule.index_html_slash = slash.map_or(NO_INDEX_HTML, |slash| slash as u32);
         self.rules.push(rule);
         if let Some(group) = self.groups.last_mut() {
             group.rules.end += 1;
@@ -219,7 +254,7 @@ impl Robots {
         read(body, &profile, &mut robots);
         for group in &robots.groups {
             let range = group.rules.start as usize..group.rules.end as usize;
-            robots.rules[range].sort_unstable_by_key(|rule| rule.second_byte);
+            robots.rules[range].sort_unstable_by_key(Rule::second_byte);
         }
         robots.shrink_to_fit();
         robots
@@ -307,19 +342,22 @@ impl Robots {
     fn tally_group(&self, group: u32, path: &[u8], tally: &mut Tally<u32>) -> bool {
         let range = self.groups[group as usize].rules.clone();
         let ordered = &self.rules[range.start as usize..range.end as usize];
-        let always = ordered.partition_point(|rule| rule.second_byte.is_none());
+        let always = ordered.partition_point(|rule| !rule.keyed);
         let keyed = &ordered[always..];
         let candidates = match path.get(1) {
             Some(&byte) => {
-                let start = keyed.partition_point(|rule| rule.second_byte < Some(byte));
-                let end = start + keyed[start..].partition_point(|rule| rule.second_byte == Some(byte));
+                let start = keyed.partition_point(|rule| rule.second_byte() < Some(byte));
+                let end = start + keyed[start..].partition_point(|rule| rule.second_byte() == Some(byte));
                 always + start..always + end
             }
             None => always..always,
         };
+        let path_head = head_word(path);
         for index in (0..always).chain(candidates) {
             let rule = &ordered[index];
-            if !tally.could_improve(rule.kind, rule.pattern_len as usize, rule.line) {
+            if !rule.may_match(path_head, path.len())
+                || !tally.could_improve(rule.kind, rule.pattern_len as usize, rule.line)
+            {
                 continue;
             }
             if let Some(scored) = score(path, self.bytes(rule.pattern()), rule.index_html_slash()) {
