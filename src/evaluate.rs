@@ -15,7 +15,7 @@ use crate::{Profile, Switch};
 pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Cow<'u, [u8]> {
     let mut path = path_params_query(url);
     if profile.is_on(Switch::NulEndsText) {
-        if let Some(nul) = path.iter().position(|&b| b == 0) {
+        if let Some(nul) = memchr::memchr(0, &path) {
             path = match path {
                 Cow::Borrowed(path) => Cow::Borrowed(&path[..nul]),
                 Cow::Owned(mut path) => {
@@ -35,7 +35,10 @@ pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Cow<'u, [
 
 /// Whether the profile lets `path` through as `/robots.txt` itself (§2.2.2).
 pub(crate) fn is_robots_txt(profile: &Profile, path: &[u8]) -> bool {
-    !profile.is_on(Switch::RobotsTxtNotSpecial) && path.split(|&b| b == b'?').next() == Some(b"/robots.txt")
+    const ROBOTS_TXT: &[u8] = b"/robots.txt";
+    !profile.is_on(Switch::RobotsTxtNotSpecial)
+        && path.starts_with(ROBOTS_TXT)
+        && matches!(path.get(ROBOTS_TXT.len()), None | Some(b'?'))
 }
 
 /// Appends the pattern `value` becomes under `profile` to `out`, or returns

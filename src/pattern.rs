@@ -48,7 +48,11 @@ pub(crate) fn matches_parts(path: &[u8], body: &[u8], anchored: bool) -> bool {
     }
 }
 
-/// The leftmost position of `needle` in `haystack`.
+/// The leftmost position of `needle` in `haystack`: `memchr` for its first
+/// byte, then a comparison of the rest. Pieces are short (often one byte),
+/// too short to repay building a substring searcher for each; and a piece
+/// often starts right where the search does, which is tried before paying
+/// for a `memchr` call.
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let Some((&head, tail)) = needle.split_first() else {
         return Some(0);
@@ -56,7 +60,11 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     let last_start = haystack.len().checked_sub(needle.len())?;
     let mut from = 0;
     while from <= last_start {
-        let at = from + haystack[from..=last_start].iter().position(|&b| b == head)?;
+        let at = if haystack[from] == head {
+            from
+        } else {
+            from + memchr::memchr(head, &haystack[from..=last_start])?
+        };
         if haystack[at + 1..at + needle.len()] == *tail {
             return Some(at);
         }

@@ -36,7 +36,9 @@ WORKSPACE = Path(__file__).resolve().parents[2]
 PACKAGE = "rep-bench"
 CRITERION_BENCHES = ("one_shot", "check_many", "pathological")
 PEERS = ("robotstxt", "texting_robots", "robotparser", "robots_txt")
-INSTRUCTION_CONTENDERS = ("scan_only", "rep_check_once", "rep", "google")
+INSTRUCTION_CONTENDERS = ("scan_only", "rep_check_once", "rep", "google", "rep_parse_once")
+# Contenders whose profile (heaviest functions) the report lists.
+PROFILED = ("rep_check_once", "rep_parse_once")
 # How often the load average is sampled while the benchmarks run.
 LOAD_SAMPLE_SECONDS = 5
 
@@ -129,13 +131,20 @@ class LoadSampler:
 def run_benches(target, saved):
     for bench in CRITERION_BENCHES:
         shutil.rmtree(target / "criterion" / bench, ignore_errors=True)
-    print("report.py: running the criterion benchmarks (about 10 minutes)", file=sys.stderr)
+    timeouts = target / "rep-bench-timeouts.txt"
+    timeouts.unlink(missing_ok=True)
+    print("report.py: running the criterion benchmarks (10 to 15 minutes)", file=sys.stderr)
     command = ["cargo", "bench", "-p", PACKAGE]
     for bench in CRITERION_BENCHES:
         command += ["--bench", bench]
-    result = subprocess.run(command, cwd=WORKSPACE, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    result = subprocess.run(command, cwd=WORKSPACE, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env={**os.environ, "REP_BENCH_TIMEOUTS": str(timeouts)})
     if result.returncode != 0:
         fail(f"`{' '.join(command)}` failed:\n{result.stderr[-4000:]}")
+    # What the benchmarks say about the peers: panics and calls that did not finish.
+    saved["bench_notes"] = [line.strip() for line in result.stderr.splitlines()
+                            if "panics on" in line or "did not finish" in line]
+    saved["timeouts"] = timeouts.read_text().split() if timeouts.exists() else []
     print("report.py: measuring memory", file=sys.stderr)
     memory = run(["cargo", "bench", "-p", PACKAGE, "--bench", "memory"]).strip().splitlines()[-1]
     saved["memory"] = json.loads(memory)
@@ -175,7 +184,8 @@ def count_instructions(target, saved):
         if total is None:
             fail(f"no program total in callgrind_annotate's output for {contender}")
         counts[contender] = {"instructions": int(total.group(1).replace(",", "")), "bytes": bytes_read}
-        profiles[contender] = top_functions(annotated)
+        if contender in PROFILED:
+            profiles[contender] = top_functions(annotated)
     saved["instructions"] = {"counts": counts, "profiles": profiles}
 
 
@@ -308,23 +318,35 @@ class Report:
         inputs = sorted({full_id.split("/")[1] for full_id in self.results if full_id.startswith("pathological/")})
         if not inputs:
             fail("no pathological results")
+        timeouts = set(self.saved.get("timeouts", []))
         contenders = ["rep", "rep_check_once", "google", *PEERS]
         self.out("### Pathological inputs (one-shot each; time, median)\n")
         self.out("| input | " + " | ".join(contenders) + " | rep / google | fastest peer / rep |")
         self.out("| --- " * (len(contenders) + 3) + "|")
         worst_google, worst_peer = 0.0, float("inf")
         for name in inputs:
-            times = {contender: self.time(f"pathological/{name}/{contender}") for contender in contenders}
+            times = {}
+            for contender in contenders:
+                if contender in PEERS and f"{name}/{contender}" in timeouts:
+                    times[contender] = float("inf")
+                else:
+                    times[contender] = self.time(f"pathological/{name}/{contender}")
             rep = min(times["rep"], times["rep_check_once"])
             google_ratio = times["rep"] / times["google"]
             peer_margin = min(times[peer] for peer in PEERS) / rep
             worst_google = max(worst_google, google_ratio)
             worst_peer = min(worst_peer, peer_margin)
-            cells = " | ".join(human(times[contender]) for contender in contenders)
+            cells = " | ".join("> 1 s, killed" if times[contender] == float("inf") else human(times[contender])
+                               for contender in contenders)
             self.out(f"| {name} | {cells} | {google_ratio:.3g}× | {peer_margin:.3g}× |")
         self.out()
         self.out("`rep / google` compares `Robots::parse` + `check` with Google; `fastest peer / rep` compares the "
-                 "fastest peer with the faster of rep's two APIs.\n")
+                 "fastest peer with the faster of rep's two APIs. A peer whose single call did not finish within "
+                 "1 s (tried once in a child process) is killed and not measured.\n")
+        notes = self.saved.get("bench_notes") or []
+        if notes:
+            self.out("What the benchmarks reported about the peers:\n")
+            self.out("\n".join(f"- `{note}`" for note in notes) + "\n")
         self.target("pathological inputs: rep never > 10× Google's time", f"worst {worst_google:.3g}×",
                     worst_google <= 10)
         self.target("pathological inputs: rep faster than every peer on each",
@@ -355,26 +377,30 @@ class Report:
 
     def instructions(self):
         data = self.saved.get("instructions")
-        self.out("### Instructions (callgrind, one pass over the corpus, one-shot)\n")
+        self.out("### Instructions (callgrind: one one-shot pass over the corpus; `rep_parse_once`: the check_many sample)\n")
         if not data:
             self.out("Not counted on this run (valgrind was not available or `--skip-callgrind` was given).\n")
             return
         counts = data["counts"]
         scan = counts["scan_only"]["instructions"]
-        self.out("| contender | instructions | per corpus byte | vs scan only |")
-        self.out("| --- | --- | --- | --- |")
+        self.out("| contender | instructions | bytes parsed | per byte | vs scan only |")
+        self.out("| --- | --- | --- | --- | --- |")
         for contender in INSTRUCTION_CONTENDERS:
             figures = counts[contender]
-            self.out(f"| {contender} | {figures['instructions'] / 1e6:,.1f} M | "
-                     f"{figures['instructions'] / figures['bytes']:.2f} | {figures['instructions'] / scan:.1f}× |")
+            # rep_parse_once runs the check_many sample (parse once, 100
+            # checks per file), so it is not comparable with the scan.
+            versus = "—" if contender == "rep_parse_once" else f"{figures['instructions'] / scan:.1f}×"
+            self.out(f"| {contender} | {figures['instructions'] / 1e6:,.1f} M | {figures['bytes']:,} | "
+                     f"{figures['instructions'] / figures['bytes']:.2f} | {versus} |")
         self.out()
-        self.out("Where `rep check_once` spends its instructions (self cost, the heaviest functions after "
-                 "inlining):\n")
-        self.out("| instructions | share | function |")
-        self.out("| --- | --- | --- |")
-        for instructions, percent, name in data["profiles"]["rep_check_once"]:
-            self.out(f"| {instructions / 1e6:,.1f} M | {percent:.1f}% | `{name}` |")
-        self.out()
+        for contender in PROFILED:
+            self.out(f"Where `{contender}` spends its instructions (self cost of the heaviest functions, code "
+                     "inlined into them included):\n")
+            self.out("| instructions | share | function |")
+            self.out("| --- | --- | --- |")
+            for instructions, percent, name in data["profiles"][contender]:
+                self.out(f"| {instructions / 1e6:,.2f} M | {percent:.1f}% | `{name}` |")
+            self.out()
 
 
 def write_report(report, info, output):
