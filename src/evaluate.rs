@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::normalise::{self, Side};
-use crate::pattern::{matches, matches_parts};
+use crate::pattern::{matches, matches_parts, LiteralStart};
 use crate::url_path::path_params_query;
 use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
 use crate::{Profile, Switch};
@@ -101,13 +101,19 @@ pub(crate) fn rules_out(path: &[u8], head: &[u8], directory_may_match: bool) -> 
 
 /// A rule's priority against `path` — its pattern's length — and whether
 /// only the `index.htm` directory matched; `None` when it does not match.
-pub(crate) fn score(path: &[u8], pattern: &[u8], index_html_slash: Option<usize>) -> Option<(usize, bool)> {
-    if matches(path, pattern) {
+/// `start` is what the caller knows of the pattern's literal start.
+pub(crate) fn score(
+    path: &[u8],
+    pattern: &[u8],
+    index_html_slash: Option<usize>,
+    start: Option<LiteralStart>,
+) -> Option<(usize, bool)> {
+    if matches(path, pattern, start) {
         return Some((pattern.len(), false));
     }
     let slash = index_html_slash?;
     // The directory pattern is `pattern[..=slash]` plus `$`: one byte longer.
-    matches_parts(path, &pattern[..=slash], true).then_some((slash + 2, true))
+    matches_parts(path, &pattern[..=slash], true, None).then_some((slash + 2, true))
 }
 
 /// The best match so far of one kind; `R` identifies the rule.

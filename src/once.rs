@@ -110,7 +110,12 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         if !tally.could_improve(kind, pattern.len(), line) {
             return;
         }
-        if let Some(scored) = score(&self.path, pattern, index_html_slash(&self.profile, kind, pattern)) {
+        if let Some(scored) = score(
+            &self.path,
+            pattern,
+            index_html_slash(&self.profile, kind, pattern),
+            None,
+        ) {
             tally.offer(kind, scored, line, (line, kind, value));
         }
     }

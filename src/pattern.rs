@@ -10,28 +10,39 @@
 //! search is a naive scan, so the worst case is O(path × pattern) and there
 //! is no backtracking.
 
+/// What a caller already knows about a pattern's literal start (the bytes
+/// before its first `*`, without a final `$`): its length, and how many of
+/// its first bytes are known to equal the path's.
+#[derive(Clone, Copy)]
+pub(crate) struct LiteralStart {
+    pub len: usize,
+    pub known_equal: usize,
+}
+
 /// Whether `pattern` (already normalised) matches `path`.
-pub(crate) fn matches(path: &[u8], pattern: &[u8]) -> bool {
+pub(crate) fn matches(path: &[u8], pattern: &[u8], start: Option<LiteralStart>) -> bool {
     match pattern.split_last() {
-        Some((b'$', body)) => matches_parts(path, body, true),
-        _ => matches_parts(path, pattern, false),
+        Some((b'$', body)) => matches_parts(path, body, true, start),
+        _ => matches_parts(path, pattern, false, start),
     }
 }
 
 /// Whether `body` (a pattern without its final `$`) matches `path`, with the
-/// end of the path anchored when `anchored`.
-pub(crate) fn matches_parts(path: &[u8], body: &[u8], anchored: bool) -> bool {
-    // The literal start, found and compared whole (`memchr`, `memcmp`):
-    // the callers have already ruled out most patterns that fail within
-    // their first bytes, so what reaches here tends to share a long start
-    // with the path.
-    let Some(mut pos) = memchr::memchr(b'*', body) else {
-        return path.starts_with(body) && (!anchored || body.len() == path.len());
-    };
-    if !path.starts_with(&body[..pos]) {
+/// end of the path anchored when `anchored`. Without `start`, the literal
+/// start is found with `memchr`.
+pub(crate) fn matches_parts(path: &[u8], body: &[u8], anchored: bool, start: Option<LiteralStart>) -> bool {
+    let LiteralStart { len, known_equal } = start.unwrap_or_else(|| LiteralStart {
+        len: memchr::memchr(b'*', body).unwrap_or(body.len()),
+        known_equal: 0,
+    });
+    if path.len() < len || path[known_equal..len] != body[known_equal..len] {
         return false;
     }
-    // `body[pos]` is the first `*`; the literal pieces between stars follow.
+    if len == body.len() {
+        return !anchored || len == path.len();
+    }
+    // `body[len]` is the first `*`; the literal pieces between stars follow.
+    let mut pos = len;
     let mut pieces = body[pos + 1..].split(|&b| b == b'*');
     let mut last = pieces.next().unwrap_or_default();
     for piece in pieces {
@@ -77,37 +88,72 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 mod tests {
     use super::matches;
 
+    fn matches_alone(path: &[u8], pattern: &[u8]) -> bool {
+        matches(path, pattern, None)
+    }
+
     #[test]
     fn literal_prefix_and_anchor() {
-        assert!(matches(b"/fish.html", b"/fish"));
-        assert!(!matches(b"/Fish", b"/fish"));
-        assert!(matches(b"/fish", b"/fish$"));
-        assert!(!matches(b"/fish/", b"/fish$"));
-        assert!(!matches(b"/", b"$"));
-        assert!(matches(b"/anything", b""));
+        assert!(matches_alone(b"/fish.html", b"/fish"));
+        assert!(!matches_alone(b"/Fish", b"/fish"));
+        assert!(matches_alone(b"/fish", b"/fish$"));
+        assert!(!matches_alone(b"/fish/", b"/fish$"));
+        assert!(!matches_alone(b"/", b"$"));
+        assert!(matches_alone(b"/anything", b""));
     }
 
     #[test]
     fn wildcards() {
-        assert!(matches(b"/a/b/c.php", b"/*.php"));
-        assert!(matches(b"/a.php?x", b"/*.php"));
-        assert!(!matches(b"/a.php?x", b"/*.php$"));
-        assert!(matches(b"/a.php.php", b"/*.php$"));
-        assert!(matches(b"/x", b"*"));
-        assert!(matches(b"/abcabd", b"/*ab*d$"));
-        assert!(!matches(b"/ab", b"/*ab*ab"));
-        assert!(matches(b"/abab", b"/*ab*ab"));
-        assert!(matches(b"/aXbXc", b"/a*b*c$"));
-        assert!(!matches(b"/aXbXcX", b"/a*b*c$"));
-        assert!(matches(b"/ab", b"/a**b$"));
+        assert!(matches_alone(b"/a/b/c.php", b"/*.php"));
+        assert!(matches_alone(b"/a.php?x", b"/*.php"));
+        assert!(!matches_alone(b"/a.php?x", b"/*.php$"));
+        assert!(matches_alone(b"/a.php.php", b"/*.php$"));
+        assert!(matches_alone(b"/x", b"*"));
+        assert!(matches_alone(b"/abcabd", b"/*ab*d$"));
+        assert!(!matches_alone(b"/ab", b"/*ab*ab"));
+        assert!(matches_alone(b"/abab", b"/*ab*ab"));
+        assert!(matches_alone(b"/aXbXc", b"/a*b*c$"));
+        assert!(!matches_alone(b"/aXbXcX", b"/a*b*c$"));
+        assert!(matches_alone(b"/ab", b"/a**b$"));
         // `$` before the end is literal.
-        assert!(matches(b"/a$b", b"/a$b"));
-        assert!(!matches(b"/ab", b"/a$b"));
+        assert!(matches_alone(b"/a$b", b"/a$b"));
+        assert!(!matches_alone(b"/ab", b"/a$b"));
     }
 
     #[test]
     fn anchored_last_piece_may_not_overlap_earlier_piece() {
-        assert!(!matches(b"/ab", b"/ab*b$"));
-        assert!(matches(b"/abb", b"/ab*b$"));
+        assert!(!matches_alone(b"/ab", b"/ab*b$"));
+        assert!(matches_alone(b"/abb", b"/ab*b$"));
+    }
+}
+
+#[cfg(test)]
+mod known_start_tests {
+    use super::{matches, LiteralStart};
+
+    #[test]
+    fn a_known_literal_start_gives_the_same_answers() {
+        let cases: &[(&[u8], &[u8])] = &[
+            (b"/fish.html", b"/fish"),
+            (b"/fish/", b"/fish$"),
+            (b"/fish", b"/fish$"),
+            (b"/a/b/c.php", b"/a/*.php"),
+            (b"/a/b/c.php?x", b"/a/*.php$"),
+            (b"/abcdefghij/x", b"/abcdefghij*x"),
+            (b"/abcdefghiJ/x", b"/abcdefghij*x"),
+        ];
+        for &(path, pattern) in cases {
+            let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
+            let len = body.iter().position(|&b| b == b'*').unwrap_or(body.len());
+            let known_equal = path.iter().zip(&body[..len]).take_while(|(a, b)| a == b).count().min(8);
+            let start = LiteralStart { len, known_equal };
+            assert_eq!(
+                matches(path, pattern, Some(start)),
+                matches(path, pattern, None),
+                "{:?} {:?}",
+                String::from_utf8_lossy(path),
+                String::from_utf8_lossy(pattern)
+            );
+        }
     }
 }

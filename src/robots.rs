@@ -6,6 +6,7 @@ use crate::diagnostic::{Diagnostic, Noticed};
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, Tally,
 };
+use crate::pattern::LiteralStart;
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
 use crate::Profile;
@@ -31,21 +32,19 @@ struct Rule {
     /// The length of the value as compared (normalised per the profile). It
     /// follows `raw` in the arena when `normalised`, else it is `raw` itself.
     pattern_len: u32,
-    /// Google's `index.htm` rule applies, at this `/` of the pattern;
-    /// [`NO_INDEX_HTML`] when it does not.
-    index_html_slash: u32,
+    /// The length of the pattern's literal start (before its first `*`,
+    /// without a final `$`).
+    literal_len: u32,
     kind: RuleKind,
     normalised: bool,
-    /// How many bytes of `head` are the pattern's.
-    head_len: u8,
+    /// Google's `index.htm` rule applies to the pattern (its `/` is found
+    /// again when the pattern itself fails, which is rare).
+    index_html: bool,
     /// Every path this rule can match has the pattern's second byte (the
     /// second byte of `head`) right after its leading `/`; see
     /// [`Robots::tally_group`].
     keyed: bool,
 }
-
-/// [`Rule::index_html_slash`] of a rule without Google's `index.htm` rule.
-const NO_INDEX_HTML: u32 = u32::MAX;
 
 /// The first (up to) eight bytes of `bytes` as a little-endian word, zero
 /// padded.
@@ -76,12 +75,13 @@ impl Rule {
         }
     }
 
-    fn index_html_slash(&self) -> Option<usize> {
-        (self.index_html_slash != NO_INDEX_HTML).then_some(self.index_html_slash as usize)
-    }
-
     fn second_byte(&self) -> Option<u8> {
         self.keyed.then_some((self.head >> 8) as u8)
+    }
+
+    /// How many bytes of `head` are the pattern's.
+    fn head_len(&self) -> usize {
+        (self.literal_len as usize).min(8)
     }
 
     /// Whether the rule may match a path whose first bytes are `path_head`
@@ -89,12 +89,20 @@ impl Rule {
     /// matcher is called. The `index.htm` directory is shorter than the
     /// pattern, so such rules are always left to the matcher.
     fn may_match(&self, path_head: u64, path_len: usize) -> bool {
-        if self.index_html_slash != NO_INDEX_HTML {
+        if self.index_html {
             return true;
         }
-        let length = usize::from(self.head_len);
+        let length = self.head_len();
         let mask = u64::MAX.checked_shr(64 - 8 * length as u32).unwrap_or(0);
         path_len >= length && (path_head ^ self.head) & mask == 0
+    }
+
+    /// What [`Rule::may_match`] has shown of the literal start.
+    fn literal_start(&self) -> LiteralStart {
+        LiteralStart {
+            len: self.literal_len as usize,
+            known_equal: if self.index_html { 0 } else { self.head_len() },
+        }
     }
 }
 
@@ -115,6 +123,9 @@ struct Group {
     /// Named by a `*` line.
     global: bool,
     rules: Range<u32>,
+    /// Where the group's keyed rules start (see [`Rule::keyed`]): the
+    /// rules before are tried for every path.
+    keyed_start: u32,
 }
 
 /// One user-agent line's contribution: `None` for `*`.
@@ -183,6 +194,7 @@ impl<'a> Handler<'a> for Robots {
         self.groups.push(Group {
             global: false,
             rules: at..at,
+            keyed_start: at,
         });
     }
 
@@ -219,10 +231,10 @@ impl<'a> Handler<'a> for Robots {
             line,
             raw,
             pattern_len: pattern.len() as u32,
-            index_html_slash: slash.map_or(NO_INDEX_HTML, |slash| slash as u32),
+            literal_len: literal.len() as u32,
             kind,
             normalised,
-            head_len: literal.len().min(8) as u8,
+            index_html: slash.is_some(),
             keyed: required_second_byte(pattern, slash).is_some(),
         };
         self.rules.push(rule);
@@ -252,9 +264,10 @@ impl Robots {
             noticed: Vec::new(),
         };
         read(body, &profile, &mut robots);
-        for group in &robots.groups {
-            let range = group.rules.start as usize..group.rules.end as usize;
-            robots.rules[range].sort_unstable_by_key(Rule::second_byte);
+        for group in &mut robots.groups {
+            let rules = &mut robots.rules[group.rules.start as usize..group.rules.end as usize];
+            rules.sort_unstable_by_key(Rule::second_byte);
+            group.keyed_start = group.rules.start + rules.partition_point(|rule| !rule.keyed) as u32;
         }
         robots.shrink_to_fit();
         robots
@@ -309,9 +322,10 @@ impl Robots {
         let mut last_group = None;
         for line in &self.agent_lines {
             let Some(token) = line.token else { continue };
-            if last_group == Some(line.group)
-                || !agents.iter().any(|agent| agent.eq_ignore_ascii_case(self.bytes(token)))
-            {
+            // Lengths first: most agent lines name someone else.
+            let named =
+                |agent: &&[u8]| agent.len() == token.len as usize && agent.eq_ignore_ascii_case(self.bytes(token));
+            if last_group == Some(line.group) || !agents.iter().any(named) {
                 continue;
             }
             last_group = Some(line.group);
@@ -340,9 +354,10 @@ impl Robots {
     /// Offers to `tally` the rules of `group` that can match `path`;
     /// returns whether the group has any rules.
     fn tally_group(&self, group: u32, path: &[u8], tally: &mut Tally<u32>) -> bool {
-        let range = self.groups[group as usize].rules.clone();
+        let group = &self.groups[group as usize];
+        let range = group.rules.clone();
         let ordered = &self.rules[range.start as usize..range.end as usize];
-        let always = ordered.partition_point(|rule| !rule.keyed);
+        let always = (group.keyed_start - range.start) as usize;
         let keyed = &ordered[always..];
         let candidates = match path.get(1) {
             Some(&byte) => {
@@ -360,7 +375,13 @@ impl Robots {
             {
                 continue;
             }
-            if let Some(scored) = score(path, self.bytes(rule.pattern()), rule.index_html_slash()) {
+            let pattern = self.bytes(rule.pattern());
+            let slash = if rule.index_html {
+                index_html_slash(&self.profile, rule.kind, pattern)
+            } else {
+                None
+            };
+            if let Some(scored) = score(path, pattern, slash, Some(rule.literal_start())) {
                 tally.offer(rule.kind, scored, rule.line, range.start + index as u32);
             }
         }

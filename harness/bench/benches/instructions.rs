@@ -51,13 +51,16 @@ fn main() {
         eprintln!("usage: instructions <{}>", CONTENDERS.join("|"));
         return;
     };
-    let (probes, outcome): (Vec<Probe>, fn(&str, &[Probe]) -> usize) = if contender == "rep_parse_once" {
-        let sample = corpus_probes(URLS_PER_FILE).into_iter().step_by(STRIDE).collect();
-        (sample, |_, probes| measured_pass_parse_once(probes))
+    let probes: Vec<Probe> = if contender == "rep_parse_once" {
+        corpus_probes(URLS_PER_FILE).into_iter().step_by(STRIDE).collect()
     } else {
-        (corpus_probes(1), measured_pass)
+        corpus_probes(1)
     };
     let bytes: usize = probes.iter().map(|probe| probe.body.len()).sum();
-    let outcome = outcome(&contender, &probes);
+    let outcome = if contender == "rep_parse_once" {
+        measured_pass_parse_once(&probes)
+    } else {
+        measured_pass(&contender, &probes)
+    };
     println!("{contender}: {} files, {bytes} bytes, outcome {outcome}", probes.len());
 }

@@ -196,8 +196,11 @@ fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, name: &str
     });
 }
 
+/// Builds one input.
+type BuildInput = fn() -> Input;
+
 /// Every input, by the name it is built under.
-const INPUTS: [(&str, fn() -> Input); 5] = [
+const INPUTS: [(&str, BuildInput); 5] = [
     ("wildcard_chain", wildcard_chain),
     ("ten_thousand_rules", ten_thousand_rules),
     ("url_2kb", url_2kb),

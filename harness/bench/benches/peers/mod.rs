@@ -79,7 +79,7 @@ impl Peer for RobotsTxt {
     const NAME: &'static str = "robotstxt";
     type Parsed<'p> = &'p str;
 
-    fn parse<'p>(probe: &'p PeerProbe) -> &'p str {
+    fn parse(probe: &PeerProbe) -> &str {
         &probe.text
     }
 
