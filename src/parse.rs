@@ -132,9 +132,15 @@ fn starts_with_name(key: &[u8], name: &str) -> bool {
 /// never occurs inside a line, and a space pads, so a word equal to one of
 /// the constants below means exactly that key in some mix of cases.
 fn folded_word(bytes: &[u8]) -> u64 {
-    let mut word = [0x20; 8];
-    let length = bytes.len().min(8);
-    word[..length].copy_from_slice(&bytes[..length]);
+    // Nearly always eight bytes follow (the rest of the body): one load.
+    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
+        Some(first) => first,
+        None => {
+            let mut word = [0x20; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            word
+        }
+    };
     u64::from_le_bytes(word) | 0x2020_2020_2020_2020
 }
 

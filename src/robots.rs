@@ -49,9 +49,14 @@ struct Rule {
 /// The first (up to) eight bytes of `bytes` as a little-endian word, zero
 /// padded.
 fn head_word(bytes: &[u8]) -> u64 {
-    let mut word = [0; 8];
-    let length = bytes.len().min(8);
-    word[..length].copy_from_slice(&bytes[..length]);
+    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
+        Some(first) => first,
+        None => {
+            let mut word = [0; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            word
+        }
+    };
     u64::from_le_bytes(word)
 }
 
