@@ -78,6 +78,73 @@ pub enum DiagnosticKind {
     },
 }
 
+/// A diagnostic before its text is made: `T` holds each piece of the body
+/// it quotes (a borrowed slice while reading, a span of a parsed file's
+/// arena once stored). Building the `String`s of [`DiagnosticKind`] for
+/// every unknown key of every file would cost more than the parse itself,
+/// so a parsed file keeps these and makes the text when asked.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Noticed<T> {
+    UnknownKey(T),
+    AcceptedMisspelling(T, &'static str),
+    AcceptedKeyPrefix(T, &'static str),
+    MissingColon { accepted: bool },
+    Unparsable,
+    RuleOutsideGroup,
+    InvalidProductToken { value: T, used: Option<T> },
+    PatternCannotMatch(T),
+    LineTooLong { length: usize, kept: usize },
+    InvalidUtf8,
+    NulByte,
+    ByteOrderMark { skipped: usize },
+    PastSizeLimit { limit: usize },
+}
+
+impl<T> Noticed<T> {
+    /// The same diagnostic with each quoted piece turned by `quote`.
+    pub fn map<U>(self, mut quote: impl FnMut(T) -> U) -> Noticed<U> {
+        match self {
+            Noticed::UnknownKey(key) => Noticed::UnknownKey(quote(key)),
+            Noticed::AcceptedMisspelling(key, meant) => Noticed::AcceptedMisspelling(quote(key), meant),
+            Noticed::AcceptedKeyPrefix(key, meant) => Noticed::AcceptedKeyPrefix(quote(key), meant),
+            Noticed::MissingColon { accepted } => Noticed::MissingColon { accepted },
+            Noticed::Unparsable => Noticed::Unparsable,
+            Noticed::RuleOutsideGroup => Noticed::RuleOutsideGroup,
+            Noticed::InvalidProductToken { value, used } => Noticed::InvalidProductToken {
+                value: quote(value),
+                used: used.map(quote),
+            },
+            Noticed::PatternCannotMatch(pattern) => Noticed::PatternCannotMatch(quote(pattern)),
+            Noticed::LineTooLong { length, kept } => Noticed::LineTooLong { length, kept },
+            Noticed::InvalidUtf8 => Noticed::InvalidUtf8,
+            Noticed::NulByte => Noticed::NulByte,
+            Noticed::ByteOrderMark { skipped } => Noticed::ByteOrderMark { skipped },
+            Noticed::PastSizeLimit { limit } => Noticed::PastSizeLimit { limit },
+        }
+    }
+}
+
+impl Noticed<&[u8]> {
+    /// The public form, quoting the body lossily as UTF-8.
+    pub fn kind(self) -> DiagnosticKind {
+        match self.map(|bytes| String::from_utf8_lossy(bytes).into_owned()) {
+            Noticed::UnknownKey(key) => DiagnosticKind::UnknownKey { key },
+            Noticed::AcceptedMisspelling(key, meant) => DiagnosticKind::AcceptedMisspelling { key, meant },
+            Noticed::AcceptedKeyPrefix(key, meant) => DiagnosticKind::AcceptedKeyPrefix { key, meant },
+            Noticed::MissingColon { accepted } => DiagnosticKind::MissingColon { accepted },
+            Noticed::Unparsable => DiagnosticKind::Unparsable,
+            Noticed::RuleOutsideGroup => DiagnosticKind::RuleOutsideGroup,
+            Noticed::InvalidProductToken { value, used } => DiagnosticKind::InvalidProductToken { value, used },
+            Noticed::PatternCannotMatch(pattern) => DiagnosticKind::PatternCannotMatch { pattern },
+            Noticed::LineTooLong { length, kept } => DiagnosticKind::LineTooLong { length, kept },
+            Noticed::InvalidUtf8 => DiagnosticKind::InvalidUtf8,
+            Noticed::NulByte => DiagnosticKind::NulByte,
+            Noticed::ByteOrderMark { skipped } => DiagnosticKind::ByteOrderMark { skipped },
+            Noticed::PastSizeLimit { limit } => DiagnosticKind::PastSizeLimit { limit },
+        }
+    }
+}
+
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "line {}: ", self.line)?;

@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::normalise::{self, Side};
-use crate::pattern::{matches, matches_parts};
+use crate::pattern::{matches, matches_parts, LiteralStart};
 use crate::url_path::path_params_query;
 use crate::verdict::{DecidingRule, GroupChoice, Reason, RuleKind, Verdict};
 use crate::{Profile, Switch};
@@ -30,13 +30,18 @@ impl std::ops::Deref for ComparablePath<'_> {
 }
 
 impl ComparablePath<'_> {
-    /// Whether `pattern` matches either spelling of the path.
-    fn matches(&self, pattern: &[u8]) -> bool {
-        matches(&self.path, pattern)
-            || self
-                .query_delimiters_raw
-                .as_deref()
-                .is_some_and(|raw| matches(raw, pattern))
+    /// Whether `pattern` matches either spelling of the path; `start` is what
+    /// the caller knows of its literal start against the first spelling.
+    fn matches(&self, pattern: &[u8], start: Option<LiteralStart>) -> bool {
+        matches(&self.path, pattern, start)
+            || self.query_delimiters_raw.as_deref().is_some_and(|raw| {
+                // What `start` knows was compared with the first spelling only.
+                let start = start.map(|start| LiteralStart {
+                    known_equal: 0,
+                    ..start
+                });
+                matches(raw, pattern, start)
+            })
     }
 }
 
@@ -44,7 +49,7 @@ impl ComparablePath<'_> {
 pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> ComparablePath<'u> {
     let mut path = path_params_query(url);
     if profile.is_on(Switch::NulEndsText) {
-        if let Some(nul) = path.iter().position(|&b| b == 0) {
+        if let Some(nul) = memchr::memchr(0, &path) {
             path = match path {
                 Cow::Borrowed(path) => Cow::Borrowed(&path[..nul]),
                 Cow::Owned(mut path) => {
@@ -70,7 +75,10 @@ pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> Comparabl
 
 /// Whether the profile lets `path` through as `/robots.txt` itself (§2.2.2).
 pub(crate) fn is_robots_txt(profile: &Profile, path: &[u8]) -> bool {
-    !profile.is_on(Switch::RobotsTxtNotSpecial) && path.split(|&b| b == b'?').next() == Some(b"/robots.txt")
+    const ROBOTS_TXT: &[u8] = b"/robots.txt";
+    !profile.is_on(Switch::RobotsTxtNotSpecial)
+        && path.starts_with(ROBOTS_TXT)
+        && matches!(path.get(ROBOTS_TXT.len()), None | Some(b'?'))
 }
 
 /// Appends the pattern `value` becomes under `profile` to `out`, or returns
@@ -87,30 +95,66 @@ pub(crate) fn normalise_pattern(profile: &Profile, value: &[u8], may_need_escapi
     }
 }
 
+/// Whether Google's `index.htm` rule can apply to a rule of `kind`.
+pub(crate) fn index_html_applies(profile: &Profile, kind: RuleKind) -> bool {
+    kind == RuleKind::Allow && profile.is_on(Switch::IndexHtml)
+}
+
 /// Google's `index.htm` rule: for an allow pattern whose last `/`-segment
 /// starts with `index.htm`, the position of that `/`. The directory
 /// (`pattern[..=slash]`, anchored) is tried when the pattern itself fails.
 pub(crate) fn index_html_slash(profile: &Profile, kind: RuleKind, pattern: &[u8]) -> Option<usize> {
-    if kind != RuleKind::Allow || !profile.is_on(Switch::IndexHtml) {
+    if !index_html_applies(profile, kind) {
         return None;
     }
     let slash = pattern.iter().rposition(|&b| b == b'/')?;
     pattern[slash..].starts_with(b"/index.htm").then_some(slash)
 }
 
+/// Whether a byte stands for itself in a pattern and in a path under every
+/// profile: no normalisation changes it (unreserved characters and `/`
+/// outside the query, §2.2.2), and it is neither `*`, `$`, `%` nor `?`.
+fn is_plain(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~' | b'/')
+}
+
+/// Whether a pattern starting with `head` (raw, unnormalised; what follows
+/// its leading plain bytes is never looked at) certainly cannot match
+/// `path` (normalised): a plain byte of its literal start differs from the
+/// path's. A path that ends inside the plain start rules the pattern out
+/// too, unless `directory_may_match` (Google's `index.htm` rule can match a
+/// shorter path). The plain start is the same before and after
+/// normalisation, so this agrees with [`score`] on the normalised pattern.
+pub(crate) fn rules_out(path: &[u8], head: &[u8], directory_may_match: bool) -> bool {
+    for (at, &byte) in head.iter().enumerate() {
+        if !is_plain(byte) {
+            return false;
+        }
+        match path.get(at) {
+            Some(&expected) if expected == byte => {}
+            Some(_) => return true,
+            None => return !directory_may_match,
+        }
+    }
+    false
+}
+
 /// A rule's priority against `path` — its pattern's length — and whether
 /// only the `index.htm` directory matched; `None` when it does not match.
+/// `start` is what the caller knows of the pattern's literal start against
+/// the path's first spelling.
 pub(crate) fn score(
     path: &ComparablePath<'_>,
     pattern: &[u8],
     index_html_slash: Option<usize>,
+    start: Option<LiteralStart>,
 ) -> Option<(usize, bool)> {
-    if path.matches(pattern) {
+    if path.matches(pattern, start) {
         return Some((pattern.len(), false));
     }
     let slash = index_html_slash?;
     // The directory pattern is `pattern[..=slash]` plus `$`: one byte longer.
-    matches_parts(path, &pattern[..=slash], true).then_some((slash + 2, true))
+    matches_parts(path, &pattern[..=slash], true, None).then_some((slash + 2, true))
 }
 
 /// The best match so far of one kind; `R` identifies the rule.
@@ -199,7 +243,13 @@ impl<R: Copy> Tally<R> {
             DecidingRule {
                 line,
                 kind,
-                pattern: String::from_utf8_lossy(pattern).into_owned(),
+                // `from_utf8` checks ASCII a word at a time; the lossy
+                // conversion walks every byte, and is needed only for the
+                // rare pattern that is not UTF-8.
+                pattern: match std::str::from_utf8(pattern) {
+                    Ok(text) => text.to_owned(),
+                    Err(_) => String::from_utf8_lossy(pattern).into_owned(),
+                },
                 priority: winner.priority.max(0) as usize,
                 via_index_html,
             }
@@ -229,5 +279,36 @@ pub(crate) fn robots_txt_verdict(agent_named: bool) -> Verdict {
         group: GroupChoice::None,
         reason: Reason::RobotsTxtAlwaysAllowed,
         agent_named,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rules_out;
+
+    #[test]
+    fn a_differing_plain_byte_rules_a_pattern_out() {
+        assert!(rules_out(b"/shop/cart", b"/shoes\n", false));
+        assert!(rules_out(b"/", b"/admin", false));
+        assert!(!rules_out(b"/shop/cart", b"/shop\n", false));
+    }
+
+    #[test]
+    fn a_byte_that_is_not_plain_ends_the_look() {
+        // `*`, `%`, `$`, `?`, a blank or a line end may all stand for
+        // something else once normalised or matched.
+        assert!(!rules_out(b"/x", b"/*y", false));
+        assert!(!rules_out(b"/x", b"/%79", false));
+        assert!(!rules_out(b"/x", b"/$", false));
+        assert!(!rules_out(b"/x", b"/?y", false));
+        assert!(!rules_out(b"/x", b"/ y", false));
+        assert!(!rules_out(b"/x", b"\n/y", false));
+    }
+
+    #[test]
+    fn a_shorter_path_may_still_match_an_index_html_directory() {
+        assert!(!rules_out(b"/a/", b"/a/index.html", true));
+        assert!(rules_out(b"/a/", b"/a/index.html", false));
+        assert!(rules_out(b"/b/", b"/a/index.html", true));
     }
 }

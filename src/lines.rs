@@ -113,6 +113,18 @@ pub(crate) struct Line<'a> {
     pub cut: Option<Cut>,
 }
 
+impl Line<'_> {
+    /// Where the line's text ends: at its comment, or at a NUL when the
+    /// profile says NUL ends text.
+    pub fn text_end(&self, profile: &Profile) -> usize {
+        let mut end = self.first_hash.unwrap_or(self.text.len());
+        if profile.is_on(Switch::NulEndsText) {
+            end = end.min(self.first_nul.unwrap_or(end));
+        }
+        end
+    }
+}
+
 /// A line that was cut.
 pub(crate) struct Cut {
     pub length: usize,
@@ -178,30 +190,66 @@ impl<'a> Lines<'a> {
             done: false,
         }
     }
-}
 
-impl<'a> Iterator for Lines<'a> {
-    type Item = Line<'a>;
+    /// The bytes from the start of the next line to the end of the region,
+    /// or `None` once every line has been read.
+    pub fn upcoming(&self) -> Option<&'a [u8]> {
+        (!self.done).then(|| &self.body[self.pos..self.end])
+    }
 
-    fn next(&mut self) -> Option<Line<'a>> {
-        if self.done {
-            return None;
-        }
+    /// The most bytes of a line that are kept.
+    pub fn max_len(&self) -> usize {
+        self.max_len
+    }
+
+    /// The number of the last line read or skipped (0 before the first).
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// Passes over the next line without looking inside it: one `memchr2`
+    /// for its end, which is all a line nobody needs should cost.
+    pub fn skip(&mut self) {
         let rest = &self.body[self.pos..self.end];
-        let scan = scan_line(rest);
-        let length = scan.length;
+        self.pass(memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len()));
+    }
+
+    /// Passes over the next line, known to be `length` bytes long.
+    pub fn pass(&mut self, length: usize) {
+        let rest = &self.body[self.pos..self.end];
+        self.number += 1;
+        if length == rest.len() {
+            self.pos = self.end;
+            self.done = true;
+        } else {
+            self.pos = self.after_line_end(rest, length);
+        }
+    }
+
+    /// Where the line after one of `length` bytes starting at `pos` begins.
+    fn after_line_end(&self, rest: &[u8], length: usize) -> usize {
+        let crlf = rest[length] == b'\r' && rest.get(length + 1) == Some(&b'\n');
+        self.pos + length + if crlf { 2 } else { 1 }
+    }
+
+    /// Reads the next line, whose first `plain` bytes the caller has seen
+    /// to hold no line end, NUL, `#`, `%` or non-ASCII byte, so the scan
+    /// starts after them.
+    pub fn next_after(&mut self, plain: usize) -> Line<'a> {
+        let rest = &self.body[self.pos..self.end];
+        let scan = scan_line(&rest[plain..]);
+        let length = plain + scan.length;
         let next_pos = if length == rest.len() {
             self.done = true;
             self.end
         } else {
-            let crlf = rest[length] == b'\r' && rest.get(length + 1) == Some(&b'\n');
-            self.pos + length + if crlf { 2 } else { 1 }
+            self.after_line_end(rest, length)
         };
         self.pos = next_pos;
         self.number += 1;
         let kept = length.min(self.max_len);
-        let within = |pos: Option<usize>| pos.filter(|&pos| pos < kept);
-        Some(Line {
+        let within = |pos: Option<usize>| pos.map(|pos| pos + plain).filter(|&pos| pos < kept);
+        Line {
             number: self.number,
             text: &rest[..kept],
             first_nul: within(scan.nul),
@@ -209,6 +257,6 @@ impl<'a> Iterator for Lines<'a> {
             has_non_ascii: scan.non_ascii,
             has_percent: scan.percent,
             cut: (kept < length).then_some(Cut { length, kept }),
-        })
+        }
     }
 }

@@ -2,10 +2,10 @@
 //! keeping nothing but the best matches so far. Patterns of groups that
 //! cannot apply to the agents are never normalised or matched.
 
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::Noticed;
 use crate::evaluate::{
-    comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, ComparablePath,
-    Tally,
+    comparable_path, index_html_applies, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict,
+    rules_out, score, ComparablePath, Tally,
 };
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
@@ -31,10 +31,37 @@ struct Evaluator<'a, 'q> {
     global_rules: bool,
 }
 
+/// Which tally the current group's rules go to.
+enum Tallied {
+    Specific,
+    Global,
+}
+
+impl Evaluator<'_, '_> {
+    /// Records that the current group has a rule, and says where its rules
+    /// go: a group naming the agent takes its rules even when it also names
+    /// `*`; a group naming neither keeps none.
+    fn rule_seen(&mut self) -> Option<Tallied> {
+        if self.group_names_agent {
+            self.specific_rules = true;
+            Some(Tallied::Specific)
+        } else if self.group_is_global {
+            self.global_rules = true;
+            Some(Tallied::Global)
+        } else {
+            None
+        }
+    }
+}
+
 impl<'a> Handler<'a> for Evaluator<'a, '_> {
     const WANTS_NOTES: bool = false;
 
-    fn note(&mut self, _line: u32, _kind: DiagnosticKind) {}
+    fn note(&mut self, _line: u32, _noticed: Noticed<&'a [u8]>) {}
+
+    fn wants_rules(&self) -> bool {
+        self.group_names_agent || self.group_is_global
+    }
 
     fn group_start(&mut self) {
         self.group_names_agent = false;
@@ -56,16 +83,21 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         }
     }
 
+    fn declines_rule(&mut self, kind: RuleKind, head: &[u8]) -> bool {
+        match self.rule_seen() {
+            Some(_) => {
+                let directory_may_match = index_html_applies(&self.profile, kind);
+                rules_out(&self.path, head, directory_may_match)
+            }
+            None => true,
+        }
+    }
+
     fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool) {
-        // A group naming the agent takes its rules even when it also names `*`.
-        let tally = if self.group_names_agent {
-            self.specific_rules = true;
-            &mut self.specific
-        } else if self.group_is_global {
-            self.global_rules = true;
-            &mut self.global
-        } else {
-            return;
+        let tally = match self.rule_seen() {
+            Some(Tallied::Specific) => &mut self.specific,
+            Some(Tallied::Global) => &mut self.global,
+            None => return,
         };
         self.pattern.clear();
         let pattern = if normalise_pattern(&self.profile, value, may_need_escaping, &mut self.pattern) {
@@ -76,7 +108,12 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         if !tally.could_improve(kind, pattern.len(), line) {
             return;
         }
-        if let Some(scored) = score(&self.path, pattern, index_html_slash(&self.profile, kind, pattern)) {
+        if let Some(scored) = score(
+            &self.path,
+            pattern,
+            index_html_slash(&self.profile, kind, pattern),
+            None,
+        ) {
             tally.offer(kind, scored, line, (line, kind, value));
         }
     }

@@ -65,7 +65,7 @@ pub(crate) enum LineContent<'a> {
     Ignored(Note<'a>),
 }
 
-fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
+pub(crate) fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
     match byte {
         b' ' | b'\t' => true,
         // Google trims with absl's ASCII whitespace set; CR and LF never
@@ -75,7 +75,7 @@ fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
     }
 }
 
-fn trim<'a>(mut text: &'a [u8], profile: &Profile) -> &'a [u8] {
+pub(crate) fn trim<'a>(mut text: &'a [u8], profile: &Profile) -> &'a [u8] {
     while let [first, rest @ ..] = text {
         if !is_trimmed_space(*first, profile) {
             break;
@@ -126,25 +126,64 @@ fn starts_with_name(key: &[u8], name: &str) -> bool {
             .all(|(k, n)| k.to_ascii_lowercase() == *n)
 }
 
-/// The three keys nearly every line uses, spelled exactly (in any case):
-/// one 8-byte comparison instead of the general search. Setting bit 5 of
-/// each byte lowercases ASCII letters; for the non-letter `-` the only
-/// other byte it maps there is CR, which never occurs inside a line.
-fn common_key(key: &[u8]) -> Option<Key> {
-    let folded = |bytes: &[u8]| {
-        let mut word = [0x20; 8];
-        word[..bytes.len()].copy_from_slice(bytes);
-        u64::from_le_bytes(word) | 0x2020_2020_2020_2020
+/// The first (up to) eight bytes of `bytes` as a word, padded with spaces,
+/// with bit 5 of every byte set. Setting bit 5 lowercases ASCII letters;
+/// for the non-letter `-` the only other byte it maps there is CR, which
+/// never occurs inside a line, and a space pads, so a word equal to one of
+/// the constants below means exactly that key in some mix of cases.
+fn folded_word(bytes: &[u8]) -> u64 {
+    // Nearly always eight bytes follow (the rest of the body): one load.
+    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
+        Some(first) => first,
+        None => {
+            let mut word = [0x20; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            word
+        }
     };
-    let disallow = u64::from_le_bytes(*b"disallow");
-    let user_age = u64::from_le_bytes(*b"user-age");
-    let allow = u64::from_le_bytes(*b"allow   ");
-    match key.len() {
-        8 if folded(key) == disallow => Some(Key::Disallow),
-        10 if folded(&key[..8]) == user_age && key[8..].eq_ignore_ascii_case(b"nt") => Some(Key::UserAgent),
-        5 if folded(key) == allow => Some(Key::Allow),
-        _ => None,
+    u64::from_le_bytes(word) | 0x2020_2020_2020_2020
+}
+
+const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
+const USER_AGE: u64 = u64::from_le_bytes(*b"user-age");
+const ALLOW: u64 = u64::from_le_bytes(*b"allow   ");
+/// The bytes of a folded word that hold the five letters of `allow`.
+const FIVE_BYTES: u64 = 0xFF_FFFF_FFFF;
+
+/// The three keys nearly every line uses, when `text` starts with one of
+/// them spelled exactly (in any case): the key and its length.
+fn common_key_at(text: &[u8]) -> Option<(Key, usize)> {
+    let folded = folded_word(text);
+    if folded == DISALLOW {
+        Some((Key::Disallow, 8))
+    } else if folded == USER_AGE && text.get(8..10).is_some_and(|end| end.eq_ignore_ascii_case(b"nt")) {
+        Some((Key::UserAgent, 10))
+    } else if folded & FIVE_BYTES == ALLOW & FIVE_BYTES {
+        Some((Key::Allow, 5))
+    } else {
+        None
     }
+}
+
+/// The common keys as a whole key: one 8-byte comparison instead of the
+/// general search.
+fn common_key(key: &[u8]) -> Option<Key> {
+    common_key_at(key).and_then(|(found, length)| (length == key.len()).then_some(found))
+}
+
+/// The shape of nearly every line, read without the general parse: `text`
+/// (a line from its first non-blank byte) starts with a common key spelled
+/// exactly, optional blanks and a colon. Gives the key and the offset just
+/// past the colon; everything before it is letters, `-`, blanks and `:`.
+/// [`parse_line`] reads such a line the same way: the colon is its first,
+/// no `#` or NUL comes before it, and the key trims to the common key.
+pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
+    let (key, length) = common_key_at(text)?;
+    let blanks = text[length..]
+        .iter()
+        .take_while(|&&byte| is_trimmed_space(byte, profile))
+        .count();
+    (text.get(length + blanks) == Some(&b':')).then_some((key, length + blanks + 1))
 }
 
 fn recognise<'a>(key: &'a [u8], profile: &Profile) -> Option<(Key, Option<Note<'a>>)> {
@@ -173,11 +212,7 @@ fn recognise<'a>(key: &'a [u8], profile: &Profile) -> Option<(Key, Option<Note<'
 
 /// Reads one scanned line under `profile`.
 pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<'a> {
-    let mut text_end = line.first_hash.unwrap_or(line.text.len());
-    if profile.is_on(Switch::NulEndsText) {
-        text_end = text_end.min(line.first_nul.unwrap_or(text_end));
-    }
-    let text = trim(&line.text[..text_end], profile);
+    let text = trim(&line.text[..line.text_end(profile)], profile);
     if text.is_empty() {
         return LineContent::Blank;
     }

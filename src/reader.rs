@@ -8,9 +8,9 @@
 //! starts, which agent a user-agent line names, what is worth a diagnostic)
 //! is decided here, once.
 
-use crate::diagnostic::DiagnosticKind;
-use crate::lines::{parsed_region, Lines};
-use crate::parse::{parse_line, Key, LineContent, Note};
+use crate::diagnostic::Noticed;
+use crate::lines::{parsed_region, Line, Lines};
+use crate::parse::{common_directive, is_trimmed_space, parse_line, trim, Directive, Key, LineContent, Note};
 use crate::{Profile, RuleKind, Switch};
 
 /// What a user-agent line names.
@@ -29,13 +29,29 @@ pub(crate) trait Handler<'a> {
     const WANTS_NOTES: bool;
 
     /// A diagnostic.
-    fn note(&mut self, line: u32, kind: DiagnosticKind);
+    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>);
+
+    /// Whether the rules of the current group are wanted. A handler that
+    /// wants no notes is not shown the rules it does not want (beyond the
+    /// first of a group, which the reader needs to see where groups end).
+    fn wants_rules(&self) -> bool;
 
     /// A user-agent line starts a new group (the first one, or one after a rule).
     fn group_start(&mut self);
 
     /// A user-agent line of the current group that names someone.
     fn agent(&mut self, line: u32, agent: Agent<'a>);
+
+    /// Whether an allow or disallow inside a group, whose value starts with
+    /// `head`, can be passed over unread: asked only of handlers that want
+    /// no notes, before the rest of the line is scanned. `head` runs from
+    /// the value's first byte to the end of the region (never past the
+    /// line's kept part, but possibly past the line's end): the handler
+    /// stops at the first byte it cannot judge. A declined rule still
+    /// counts as a rule of its group.
+    fn declines_rule(&mut self, _kind: RuleKind, _head: &[u8]) -> bool {
+        false
+    }
 
     /// An allow or disallow inside a group. `may_need_escaping` is false when
     /// the line holds neither `%` nor non-ASCII bytes, so Google's pattern
@@ -76,23 +92,37 @@ fn classify_agent<'a>(value: &'a [u8], profile: &Profile) -> (Option<Agent<'a>>,
     (token.map(Agent::Token), valid)
 }
 
-fn lossy(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+fn noticed(note: Note<'_>) -> Noticed<&[u8]> {
+    match note {
+        Note::UnknownKey(key) => Noticed::UnknownKey(key),
+        Note::Misspelling(key, meant) => Noticed::AcceptedMisspelling(key, meant.name()),
+        Note::KeyPrefix(key, meant) => Noticed::AcceptedKeyPrefix(key, meant.name()),
+        Note::MissingColon { accepted } => Noticed::MissingColon { accepted },
+        Note::Unparsable => Noticed::Unparsable,
+    }
 }
 
-fn note_kind(note: Note<'_>) -> DiagnosticKind {
-    match note {
-        Note::UnknownKey(key) => DiagnosticKind::UnknownKey { key: lossy(key) },
-        Note::Misspelling(key, meant) => DiagnosticKind::AcceptedMisspelling {
-            key: lossy(key),
-            meant: meant.name(),
-        },
-        Note::KeyPrefix(key, meant) => DiagnosticKind::AcceptedKeyPrefix {
-            key: lossy(key),
-            meant: meant.name(),
-        },
-        Note::MissingColon { accepted } => DiagnosticKind::MissingColon { accepted },
-        Note::Unparsable => DiagnosticKind::Unparsable,
+/// Where the reader is in the group structure: a user-agent line after a
+/// rule starts a new group; consecutive ones share a group.
+#[derive(Default)]
+struct GroupState {
+    in_group: bool,
+    group_has_rules: bool,
+}
+
+impl GroupState {
+    /// Whether a line whose text starts with `first` can matter to a handler
+    /// that wants no notes: a user-agent line always can; an allow or
+    /// disallow only inside a group, and, once the group has a rule, only if
+    /// the handler wants the group's rules. Every key (with Google's prefixes
+    /// and misspellings) starts with its own first letter, so any other line
+    /// is blank, a comment or a directive nobody acts on.
+    fn may_matter<'a, H: Handler<'a>>(&self, first: Option<&u8>, handler: &H) -> bool {
+        match first.map(|byte| byte | 0x20) {
+            Some(b'u') => true,
+            Some(b'a' | b'd') => self.in_group && (!self.group_has_rules || handler.wants_rules()),
+            _ => false,
+        }
     }
 }
 
@@ -100,97 +130,238 @@ fn note_kind(note: Note<'_>) -> DiagnosticKind {
 pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handler: &mut H) {
     let (start, end) = parsed_region(body, profile);
     if H::WANTS_NOTES && start > 0 {
-        handler.note(1, DiagnosticKind::ByteOrderMark { skipped: start });
+        handler.note(1, Noticed::ByteOrderMark { skipped: start });
     }
-    // Whether a group is open, and whether it has a rule yet: a user-agent
-    // line after a rule starts a new group; consecutive ones share a group.
-    let (mut in_group, mut group_has_rules) = (false, false);
-    let mut last_line = 0;
-    for line in Lines::new(body, start, end, profile) {
-        last_line = line.number;
-        if H::WANTS_NOTES {
-            if let Some(cut) = &line.cut {
-                handler.note(
-                    line.number,
-                    DiagnosticKind::LineTooLong {
-                        length: cut.length,
-                        kept: cut.kept,
-                    },
-                );
-            }
-            if line.has_non_ascii && std::str::from_utf8(line.text).is_err() {
-                handler.note(line.number, DiagnosticKind::InvalidUtf8);
-            }
-            if line.first_nul.is_some() {
-                handler.note(line.number, DiagnosticKind::NulByte);
-            }
+    let mut groups = GroupState::default();
+    let mut lines = Lines::new(body, start, end, profile);
+    while let Some(upcoming) = lines.upcoming() {
+        let indent = upcoming
+            .iter()
+            .take_while(|&&byte| is_trimmed_space(byte, profile))
+            .count();
+        let text = &upcoming[indent..];
+        if matches!(text.first(), None | Some(b'\n' | b'\r')) && indent <= lines.max_len() {
+            // Blank (at most whitespace, none of it cut): nothing to read
+            // or to note.
+            lines.pass(indent);
+            continue;
         }
-        let (directive, note) = match parse_line(&line, profile) {
+        if !H::WANTS_NOTES && !groups.may_matter(text.first(), handler) {
+            lines.skip();
+            continue;
+        }
+        let (line, content) = match common_directive(text, profile) {
+            Some((key @ (Key::Allow | Key::Disallow), after_colon))
+                if !H::WANTS_NOTES
+                    && groups.in_group
+                    && handler.declines_rule(
+                        rule_kind(key),
+                        value_head(upcoming, indent + after_colon, &lines, profile),
+                    ) =>
+            {
+                groups.group_has_rules = true;
+                lines.skip();
+                continue;
+            }
+            Some((key, after_colon)) => {
+                let line = lines.next_after(indent + after_colon);
+                let content = common_content(&line, key, indent + after_colon, profile);
+                (line, content)
+            }
+            None => {
+                let line = lines.next_after(0);
+                let content = parse_line(&line, profile);
+                (line, content)
+            }
+        };
+        if H::WANTS_NOTES {
+            note_line(&line, handler);
+        }
+        let (directive, note) = match content {
             LineContent::Blank => continue,
             LineContent::Ignored(note) => (None, Some(note)),
             LineContent::Directive(directive, note) => (Some(directive), note),
         };
         if H::WANTS_NOTES {
             if let Some(note) = note {
-                handler.note(line.number, note_kind(note));
+                handler.note(line.number, noticed(note));
             }
         }
-        let Some(directive) = directive else { continue };
-        let value = directive.value;
-        match directive.key {
-            Key::UserAgent => {
-                if !in_group || group_has_rules {
-                    handler.group_start();
-                    (in_group, group_has_rules) = (true, false);
-                }
-                let (agent, valid) = classify_agent(value, profile);
-                if H::WANTS_NOTES && !valid {
-                    let used = match agent {
-                        Some(Agent::Token(token)) => Some(lossy(token)),
-                        _ => None,
-                    };
-                    handler.note(
-                        line.number,
-                        DiagnosticKind::InvalidProductToken {
-                            value: lossy(value),
-                            used,
-                        },
-                    );
-                }
-                if let Some(agent) = agent {
-                    handler.agent(line.number, agent);
-                }
-            }
-            Key::Allow | Key::Disallow => {
-                if !in_group {
-                    if H::WANTS_NOTES {
-                        handler.note(line.number, DiagnosticKind::RuleOutsideGroup);
-                    }
-                    continue;
-                }
-                group_has_rules = true;
-                if H::WANTS_NOTES && !value.is_empty() && !matches!(value[0], b'/' | b'*') {
-                    handler.note(
-                        line.number,
-                        DiagnosticKind::PatternCannotMatch { pattern: lossy(value) },
-                    );
-                }
-                let kind = if directive.key == Key::Allow {
-                    RuleKind::Allow
-                } else {
-                    RuleKind::Disallow
-                };
-                handler.rule(line.number, kind, value, line.has_non_ascii || line.has_percent);
-            }
-            Key::Sitemap => handler.sitemap(value),
+        if let Some(directive) = directive {
+            dispatch(&line, directive, profile, &mut groups, handler);
         }
     }
     if H::WANTS_NOTES && end < body.len() {
         // The region ends either after a line end (the last "line" read is
         // the empty start of the first dropped one) or before one.
         let region_ends_a_line = end == start || matches!(body[end - 1], b'\n' | b'\r');
+        let last_line = lines.number();
         let first_dropped = if region_ends_a_line { last_line } else { last_line + 1 };
         let limit = profile.size_limit().unwrap_or(end);
-        handler.note(first_dropped, DiagnosticKind::PastSizeLimit { limit });
+        handler.note(first_dropped, Noticed::PastSizeLimit { limit });
+    }
+}
+
+fn rule_kind(key: Key) -> RuleKind {
+    if key == Key::Allow {
+        RuleKind::Allow
+    } else {
+        RuleKind::Disallow
+    }
+}
+
+/// A rule's value from its first byte (after the blanks that follow the
+/// colon at `after_colon`) to the end of the line's kept part or of the
+/// region, whichever comes first: see [`Handler::declines_rule`].
+fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> &'a [u8] {
+    let kept = &upcoming[..upcoming.len().min(lines.max_len())];
+    let blanks = kept[after_colon..]
+        .iter()
+        .take_while(|&&byte| is_trimmed_space(byte, profile))
+        .count();
+    &kept[after_colon + blanks..]
+}
+
+/// What a line that [`common_directive`] recognised says, its value
+/// starting at `value_start`: what [`parse_line`] would find, without
+/// searching for the key again.
+fn common_content<'a>(line: &Line<'a>, key: Key, value_start: usize, profile: &Profile) -> LineContent<'a> {
+    if line.cut.is_some() {
+        // A cut line may have lost its colon: the general parse decides.
+        return parse_line(line, profile);
+    }
+    let value = trim(&line.text[value_start..line.text_end(profile)], profile);
+    LineContent::Directive(Directive { key, value }, None)
+}
+
+/// The diagnostics about a line's bytes, whatever it says.
+fn note_line<'a, H: Handler<'a>>(line: &Line<'_>, handler: &mut H) {
+    if let Some(cut) = &line.cut {
+        handler.note(
+            line.number,
+            Noticed::LineTooLong {
+                length: cut.length,
+                kept: cut.kept,
+            },
+        );
+    }
+    if line.has_non_ascii && std::str::from_utf8(line.text).is_err() {
+        handler.note(line.number, Noticed::InvalidUtf8);
+    }
+    if line.first_nul.is_some() {
+        handler.note(line.number, Noticed::NulByte);
+    }
+}
+
+/// Tells `handler` what a directive means for the group structure.
+fn dispatch<'a, H: Handler<'a>>(
+    line: &Line<'a>,
+    directive: Directive<'a>,
+    profile: &Profile,
+    groups: &mut GroupState,
+    handler: &mut H,
+) {
+    let value = directive.value;
+    match directive.key {
+        Key::UserAgent => {
+            if !groups.in_group || groups.group_has_rules {
+                handler.group_start();
+                *groups = GroupState {
+                    in_group: true,
+                    group_has_rules: false,
+                };
+            }
+            let (agent, valid) = classify_agent(value, profile);
+            if H::WANTS_NOTES && !valid {
+                let used = match agent {
+                    Some(Agent::Token(token)) => Some(token),
+                    _ => None,
+                };
+                handler.note(line.number, Noticed::InvalidProductToken { value, used });
+            }
+            if let Some(agent) = agent {
+                handler.agent(line.number, agent);
+            }
+        }
+        Key::Allow | Key::Disallow => {
+            if !groups.in_group {
+                if H::WANTS_NOTES {
+                    handler.note(line.number, Noticed::RuleOutsideGroup);
+                }
+                return;
+            }
+            groups.group_has_rules = true;
+            if H::WANTS_NOTES && !value.is_empty() && !matches!(value[0], b'/' | b'*') {
+                handler.note(line.number, Noticed::PatternCannotMatch(value));
+            }
+            handler.rule(
+                line.number,
+                rule_kind(directive.key),
+                value,
+                line.has_non_ascii || line.has_percent,
+            );
+        }
+        Key::Sitemap => handler.sitemap(value),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The key and value a line yields, or `None` for no directive.
+    fn directive(content: LineContent<'_>) -> Option<(Key, Vec<u8>)> {
+        match content {
+            LineContent::Directive(directive, _) => Some((directive.key, directive.value.to_vec())),
+            LineContent::Blank | LineContent::Ignored(_) => None,
+        }
+    }
+
+    #[test]
+    fn common_directives_read_as_the_general_parse_reads_them() {
+        let lines: &[&[u8]] = &[
+            b"Disallow: /a",
+            b"disallow:/a # note",
+            b"DISALLOW \t : /a \t",
+            b"\x0bAllow:\x0c/a\x0c",
+            b"allow:",
+            b"Allow: /a\0b",
+            b"User-agent: FooBot/1.0",
+            b"user-AGENT:*",
+            b"Disallowed: /a",
+            b"Allowance: /a",
+            b"User-agents: x",
+            b"Disallow /a",
+            b"Disallow# : /a",
+            b"Allow: /caf\xC3\xA9%2f",
+        ];
+        for profile in [Profile::GOOGLE, Profile::RFC9309] {
+            for &text in lines {
+                let indent = text.iter().take_while(|&&b| is_trimmed_space(b, &profile)).count();
+                let general = directive(parse_line(
+                    &Lines::new(text, 0, text.len(), &profile).next_after(0),
+                    &profile,
+                ));
+                let fast = common_directive(&text[indent..], &profile).map(|(key, after_colon)| {
+                    let line = Lines::new(text, 0, text.len(), &profile).next_after(indent + after_colon);
+                    directive(common_content(&line, key, indent + after_colon, &profile))
+                });
+                if let Some(fast) = fast {
+                    assert_eq!(fast, general, "{:?} under {profile:?}", String::from_utf8_lossy(text));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn common_directive_recognises_only_exact_keys_before_a_colon() {
+        let recognised = |text: &[u8]| common_directive(text, &Profile::GOOGLE).map(|(key, _)| key);
+        assert_eq!(recognised(b"Disallow: /a"), Some(Key::Disallow));
+        assert_eq!(recognised(b"aLLow : /a"), Some(Key::Allow));
+        assert_eq!(recognised(b"User-Agent:x"), Some(Key::UserAgent));
+        assert_eq!(recognised(b"Disallowed: /a"), None);
+        assert_eq!(recognised(b"Disallow /a"), None);
+        assert_eq!(recognised(b"User-agen: x"), None);
+        assert_eq!(recognised(b"Sitemap: /a"), None);
     }
 }

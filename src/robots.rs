@@ -2,11 +2,12 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::diagnostic::{Diagnostic, Noticed};
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, ComparablePath,
     Tally,
 };
+use crate::pattern::LiteralStart;
 use crate::reader::{read, Agent, Handler};
 use crate::verdict::{GroupChoice, RuleKind, Verdict};
 use crate::Profile;
@@ -18,19 +19,97 @@ struct Span {
     len: u32,
 }
 
+/// One rule, in 32 bytes: parsed files hold many, and their size is most of
+/// a parsed file's heap.
 #[derive(Clone, Debug)]
 struct Rule {
+    /// The first (up to eight) bytes of the pattern's literal start, as a
+    /// little-endian word: see [`Rule::may_match`].
+    head: u64,
+    /// The line, which is also the rule's position in the file for ties.
     line: u32,
-    kind: RuleKind,
     /// The value as written.
     raw: Span,
-    /// The value as compared: normalised per the profile.
-    pattern: Span,
-    /// Google's `index.htm` rule applies, at this `/` of the pattern.
-    index_html_slash: Option<u32>,
-    /// The byte every path this rule can match has after its leading `/`,
-    /// when the pattern fixes it; see [`Robots::by_second_byte`].
-    second_byte: Option<u8>,
+    /// The length of the value as compared (normalised per the profile). It
+    /// follows `raw` in the arena when `normalised`, else it is `raw` itself.
+    pattern_len: u32,
+    /// The length of the pattern's literal start (before its first `*`,
+    /// without a final `$`).
+    literal_len: u32,
+    kind: RuleKind,
+    normalised: bool,
+    /// Google's `index.htm` rule applies to the pattern (its `/` is found
+    /// again when the pattern itself fails, which is rare).
+    index_html: bool,
+    /// Every path this rule can match has the pattern's second byte (the
+    /// second byte of `head`) right after its leading `/`; see
+    /// [`Robots::tally_group`].
+    keyed: bool,
+}
+
+/// The first (up to) eight bytes of `bytes` as a little-endian word, zero
+/// padded.
+fn head_word(bytes: &[u8]) -> u64 {
+    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
+        Some(first) => first,
+        None => {
+            let mut word = [0; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            word
+        }
+    };
+    u64::from_le_bytes(word)
+}
+
+/// The part of a pattern every match must start with: up to its first `*`,
+/// without a final `$` (the end anchor).
+fn literal_start(pattern: &[u8]) -> &[u8] {
+    let body = pattern.strip_suffix(b"$").unwrap_or(pattern);
+    body.split(|&byte| byte == b'*').next().unwrap_or(body)
+}
+
+impl Rule {
+    fn pattern(&self) -> Span {
+        let start = if self.normalised {
+            self.raw.start + self.raw.len
+        } else {
+            self.raw.start
+        };
+        Span {
+            start,
+            len: self.pattern_len,
+        }
+    }
+
+    fn second_byte(&self) -> Option<u8> {
+        self.keyed.then_some((self.head >> 8) as u8)
+    }
+
+    /// How many bytes of `head` are the pattern's.
+    fn head_len(&self) -> usize {
+        (self.literal_len as usize).min(8)
+    }
+
+    /// Whether the rule may match a path whose first bytes are `path_head`
+    /// (see [`head_word`]): one comparison rules out most rules before the
+    /// matcher is called. The `index.htm` directory is shorter than the
+    /// pattern, so such rules are always left to the matcher.
+    fn may_match(&self, path_head: u64, path_len: usize) -> bool {
+        if self.index_html {
+            return true;
+        }
+        let length = self.head_len();
+        let mask = u64::MAX.checked_shr(64 - 8 * length as u32).unwrap_or(0);
+        path_len >= length && (path_head ^ self.head) & mask == 0
+    }
+
+    /// What [`Rule::may_match`] has shown of the literal start.
+    fn literal_start(&self) -> LiteralStart {
+        LiteralStart {
+            len: self.literal_len as usize,
+            known_equal: if self.index_html { 0 } else { self.head_len() },
+        }
+    }
 }
 
 /// The byte a pattern requires right after the path's leading `/`, if any:
@@ -50,6 +129,9 @@ struct Group {
     /// Named by a `*` line.
     global: bool,
     rules: Range<u32>,
+    /// Where the group's keyed rules start (see [`Rule::keyed`]): the
+    /// rules before are tried for every path.
+    keyed_start: u32,
 }
 
 /// One user-agent line's contribution: `None` for `*`.
@@ -73,19 +155,20 @@ struct AgentLine {
 pub struct Robots {
     profile: Profile,
     /// Every byte string the file keeps (raw and normalised patterns,
-    /// agent tokens, sitemaps), so parsing allocates a handful of vectors
-    /// rather than one string per rule.
+    /// agent tokens, sitemaps, text quoted by diagnostics), so parsing
+    /// allocates a handful of vectors rather than one string per rule.
     arena: Vec<u8>,
+    /// Each group's rules (at the group's own positions) ordered with the
+    /// rules that fix no second byte first, then by second byte, so a check
+    /// tries only the rules that can match its path; ties between rules are
+    /// decided by line, so this order changes no verdict.
     rules: Vec<Rule>,
     groups: Vec<Group>,
     agent_lines: Vec<AgentLine>,
     global_groups: Vec<u32>,
-    /// For each group, its rule indices (at the group's own positions)
-    /// ordered with the always-tried rules first, then by second byte, so a
-    /// check tries only the rules that can match its path.
-    by_second_byte: Vec<u32>,
     sitemaps: Vec<Span>,
-    diagnostics: Vec<Diagnostic>,
+    /// Diagnostics without their text, made on request.
+    noticed: Vec<(u32, Noticed<Span>)>,
 }
 
 /// One allow or disallow rule as the file wrote it.
@@ -103,8 +186,13 @@ pub struct RuleView<'a> {
 impl<'a> Handler<'a> for Robots {
     const WANTS_NOTES: bool = true;
 
-    fn note(&mut self, line: u32, kind: DiagnosticKind) {
-        self.diagnostics.push(Diagnostic { line, kind });
+    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>) {
+        let stored = noticed.map(|quoted| self.store(quoted));
+        self.noticed.push((line, stored));
+    }
+
+    fn wants_rules(&self) -> bool {
+        true
     }
 
     fn group_start(&mut self) {
@@ -112,6 +200,7 @@ impl<'a> Handler<'a> for Robots {
         self.groups.push(Group {
             global: false,
             rules: at..at,
+            keyed_start: at,
         });
     }
 
@@ -133,25 +222,28 @@ impl<'a> Handler<'a> for Robots {
     fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool) {
         let raw = self.store(value);
         let start = self.arena.len();
-        let pattern = if normalise_pattern(&self.profile, value, may_need_escaping, &mut self.arena) {
-            Span {
-                start: start as u32,
-                len: (self.arena.len() - start) as u32,
-            }
-        } else {
-            raw
-        };
-        let slash = index_html_slash(&self.profile, kind, self.bytes(pattern));
-        let second_byte = required_second_byte(self.bytes(pattern), slash);
-        let index_html_slash = slash.map(|slash| slash as u32);
-        self.rules.push(Rule {
+        let mut normalised = normalise_pattern(&self.profile, value, may_need_escaping, &mut self.arena);
+        if normalised && self.arena[start..] == *value {
+            // The RFC profile normalises every pattern, and most come out
+            // as written: keep one copy.
+            self.arena.truncate(start);
+            normalised = false;
+        }
+        let pattern = if normalised { &self.arena[start..] } else { value };
+        let slash = index_html_slash(&self.profile, kind, pattern);
+        let literal = literal_start(pattern);
+        let rule = Rule {
+            head: head_word(literal),
             line,
-            kind,
             raw,
-            pattern,
-            index_html_slash,
-            second_byte,
-        });
+            pattern_len: pattern.len() as u32,
+            literal_len: literal.len() as u32,
+            kind,
+            normalised,
+            index_html: slash.is_some(),
+            keyed: required_second_byte(pattern, slash).is_some(),
+        };
+        self.rules.push(rule);
         if let Some(group) = self.groups.last_mut() {
             group.rules.end += 1;
         }
@@ -174,19 +266,29 @@ impl Robots {
             groups: Vec::new(),
             agent_lines: Vec::new(),
             global_groups: Vec::new(),
-            by_second_byte: Vec::new(),
             sitemaps: Vec::new(),
-            diagnostics: Vec::new(),
+            noticed: Vec::new(),
         };
         read(body, &profile, &mut robots);
-        robots.by_second_byte = (0..robots.rules.len() as u32).collect();
-        for group in &robots.groups {
-            let range = group.rules.start as usize..group.rules.end as usize;
-            // Ties are decided by file position when checking, so the order
-            // within one second byte does not matter.
-            robots.by_second_byte[range].sort_unstable_by_key(|&index| robots.rules[index as usize].second_byte);
+        for group in &mut robots.groups {
+            let rules = &mut robots.rules[group.rules.start as usize..group.rules.end as usize];
+            rules.sort_unstable_by_key(Rule::second_byte);
+            group.keyed_start = group.rules.start + rules.partition_point(|rule| !rule.keyed) as u32;
         }
+        robots.shrink_to_fit();
         robots
+    }
+
+    /// Gives back what the vectors reserved while growing: a parsed file
+    /// may be kept for long, and the slack is up to half of each vector.
+    fn shrink_to_fit(&mut self) {
+        self.arena.shrink_to_fit();
+        self.rules.shrink_to_fit();
+        self.groups.shrink_to_fit();
+        self.agent_lines.shrink_to_fit();
+        self.global_groups.shrink_to_fit();
+        self.sitemaps.shrink_to_fit();
+        self.noticed.shrink_to_fit();
     }
 
     fn store(&mut self, bytes: &[u8]) -> Span {
@@ -226,9 +328,10 @@ impl Robots {
         let mut last_group = None;
         for line in &self.agent_lines {
             let Some(token) = line.token else { continue };
-            if last_group == Some(line.group)
-                || !agents.iter().any(|agent| agent.eq_ignore_ascii_case(self.bytes(token)))
-            {
+            // Lengths first: most agent lines name someone else.
+            let named =
+                |agent: &&[u8]| agent.len() == token.len as usize && agent.eq_ignore_ascii_case(self.bytes(token));
+            if last_group == Some(line.group) || !agents.iter().any(named) {
                 continue;
             }
             last_group = Some(line.group);
@@ -257,35 +360,50 @@ impl Robots {
     /// Offers to `tally` the rules of `group` that can match `path`;
     /// returns whether the group has any rules.
     fn tally_group(&self, group: u32, path: &ComparablePath<'_>, tally: &mut Tally<u32>) -> bool {
-        let rules = self.groups[group as usize].rules.clone();
-        let ordered = &self.by_second_byte[rules.start as usize..rules.end as usize];
-        let second_byte = |index: &u32| self.rules[*index as usize].second_byte;
-        let always = ordered.partition_point(|index| second_byte(index).is_none());
+        let group = &self.groups[group as usize];
+        let range = group.rules.clone();
+        let ordered = &self.rules[range.start as usize..range.end as usize];
+        let always = (group.keyed_start - range.start) as usize;
         let keyed = &ordered[always..];
         let candidates = match path.get(1) {
             Some(&byte) => {
-                let start = keyed.partition_point(|index| second_byte(index) < Some(byte));
-                let end = start + keyed[start..].partition_point(|index| second_byte(index) == Some(byte));
-                &keyed[start..end]
+                let start = keyed.partition_point(|rule| rule.second_byte() < Some(byte));
+                let end = start + keyed[start..].partition_point(|rule| rule.second_byte() == Some(byte));
+                always + start..always + end
             }
-            None => &[],
+            None => always..always,
         };
-        for &index in ordered[..always].iter().chain(candidates) {
-            let rule = &self.rules[index as usize];
-            if !tally.could_improve(rule.kind, rule.pattern.len as usize, index) {
+        let path_head = head_word(path);
+        for index in (0..always).chain(candidates) {
+            let rule = &ordered[index];
+            if !rule.may_match(path_head, path.len())
+                || !tally.could_improve(rule.kind, rule.pattern_len as usize, rule.line)
+            {
                 continue;
             }
-            let slash = rule.index_html_slash.map(|slash| slash as usize);
-            if let Some(scored) = score(path, self.bytes(rule.pattern), slash) {
-                tally.offer(rule.kind, scored, index, index);
+            let pattern = self.bytes(rule.pattern());
+            let slash = if rule.index_html {
+                index_html_slash(&self.profile, rule.kind, pattern)
+            } else {
+                None
+            };
+            if let Some(scored) = score(path, pattern, slash, Some(rule.literal_start())) {
+                tally.offer(rule.kind, scored, rule.line, range.start + index as u32);
             }
         }
-        !rules.is_empty()
+        !range.is_empty()
     }
 
-    /// What the parser noticed, in line order.
-    pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+    /// What the parser noticed, in line order. The text is made on each
+    /// call; parsing keeps only where it is.
+    pub fn diagnostics(&self) -> Vec<Diagnostic> {
+        self.noticed
+            .iter()
+            .map(|&(line, noticed)| Diagnostic {
+                line,
+                kind: noticed.map(|span| self.bytes(span)).kind(),
+            })
+            .collect()
     }
 
     /// The profile this body was parsed under.
@@ -303,7 +421,11 @@ impl Robots {
 
     /// Every allow and disallow rule inside a group, in file order.
     pub fn rules(&self) -> impl Iterator<Item = RuleView<'_>> + '_ {
-        self.rules.iter().map(|rule| RuleView {
+        // Within a group the rules are kept in matching order; a rule's
+        // line is its place in the file.
+        let mut in_file_order: Vec<&Rule> = self.rules.iter().collect();
+        in_file_order.sort_unstable_by_key(|rule| rule.line);
+        in_file_order.into_iter().map(|rule| RuleView {
             line: rule.line,
             kind: rule.kind,
             pattern: self.bytes(rule.raw),

@@ -3,55 +3,11 @@
 //! the run reproducible; it biases bytes towards the characters the parser
 //! treats specially so that short inputs reach deep paths.
 
-use rep::{Profile, Robots, Switch};
+use rep::{Profile, Robots};
 
-struct SplitMix(u64);
+mod common;
 
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn bytes(&mut self, max_len: usize) -> Vec<u8> {
-        const SPECIAL: &[u8] = b"/*$%#:?;\r\n\t \0\x0B\xEF\xBB\xBF\xC3\xA9aAzZ-_09";
-        const WORDS: &[&[u8]] = &[
-            b"user-agent",
-            b"allow",
-            b"disallow",
-            b"sitemap",
-            b"useragent",
-            b"index.html",
-            b"%2F",
-            b"%e3%83",
-        ];
-        let len = self.below(max_len + 1);
-        let mut out = Vec::with_capacity(len);
-        while out.len() < len {
-            match self.below(10) {
-                0..=4 => out.push(SPECIAL[self.below(SPECIAL.len())]),
-                5..=6 => out.extend_from_slice(WORDS[self.below(WORDS.len())]),
-                _ => out.push(self.next() as u8),
-            }
-        }
-        out
-    }
-
-    fn profile(&mut self) -> Profile {
-        let mut profile = Profile::RFC9309;
-        for switch in Switch::ALL {
-            profile = profile.with(switch, self.next() & 1 == 1);
-        }
-        profile
-    }
-}
+use common::SplitMix;
 
 #[test]
 fn arbitrary_bytes_never_panic() {

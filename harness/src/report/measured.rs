@@ -40,7 +40,12 @@ impl MeasuredParser {
         let misses: Vec<_> = found
             .listed
             .iter()
-            .filter(|d| matches!(d.standing, Standing::Miss | Standing::Failure | Standing::FollowsOtherProfile))
+            .filter(|d| {
+                matches!(
+                    d.standing,
+                    Standing::Miss | Standing::Failure | Standing::FollowsOtherProfile
+                )
+            })
             .collect();
         MeasuredParser {
             name: name.to_string(),

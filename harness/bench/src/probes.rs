@@ -1,18 +1,12 @@
-//! What the benchmarks share: the real-world corpus turned into probes (a
-//! body, an agent, URLs taken from the body's own rules), the two one-shot
-//! calls being compared, and the criterion settings that keep a full
-//! `cargo bench -p rep-harness` within a few minutes on two cores and measure
-//! CPU time rather than wall time (see [`cpu_time`]).
+//! The real-world corpus turned into probes: a body, an agent and URLs
+//! taken from the body's own rules, so that checks exercise the rules rather
+//! than miss them all.
 
-use std::time::Duration;
-
-use criterion::Criterion;
 use rep::{Profile, Robots};
 use rep_harness::corpus;
 
-mod cpu_time;
-
-pub use cpu_time::ThreadCpuTime;
+/// The scheme and host of every probe URL; what follows is the path.
+pub const ORIGIN: &str = "https://example.com";
 
 /// Agent used when a file names no agent of its own (only `*` groups).
 const FALLBACK_AGENT: &[u8] = b"ExampleBot";
@@ -55,45 +49,22 @@ pub fn probe(body: Vec<u8>, count: usize) -> Probe {
     let patterns: Vec<&[u8]> = robots.rules().map(|rule| rule.pattern).collect();
     let urls = (0..count)
         .map(|i| match patterns.len() {
-            0 => format!("https://example.com/page{i}").into_bytes(),
+            0 => format!("{ORIGIN}/page{i}").into_bytes(),
             n => url_from_pattern(patterns[i % n], SUFFIXES[(i / n) % SUFFIXES.len()]),
         })
         .collect();
     Probe { body, agent, urls }
 }
 
-/// `https://example.com` + the pattern with each `*` replaced by `x` and a
+/// [`ORIGIN`] + the pattern with each `*` replaced by `x` and a
 /// final `$` removed + `suffix`.
 fn url_from_pattern(pattern: &[u8], suffix: &[u8]) -> Vec<u8> {
     let pattern = pattern.strip_suffix(b"$").unwrap_or(pattern);
-    let mut url = b"https://example.com".to_vec();
+    let mut url = ORIGIN.as_bytes().to_vec();
     if pattern.first() != Some(&b'/') {
         url.push(b'/');
     }
     url.extend(pattern.iter().map(|&b| if b == b'*' { b'x' } else { b }));
     url.extend_from_slice(suffix);
     url
-}
-
-/// `rep` in Google's usage model: parse the body, check one URL.
-pub fn rep_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
-    Robots::parse(body, Profile::GOOGLE).check_bytes(&[agent], url).allowed
-}
-
-/// Google's parser, which re-parses the body on every call. A C++ exception
-/// (never seen on these inputs) counts as "disallowed" rather than aborting
-/// the measurement.
-pub fn google_one_shot(body: &[u8], agent: &[u8], url: &[u8]) -> bool {
-    rep_reference::check_bytes(body, &[agent], url).is_ok_and(|verdict| verdict.allowed)
-}
-
-/// Ten samples, one second of warm-up and `seconds` of measurement, in
-/// thread CPU time: enough for stable ratios, short enough for a shared
-/// two-core machine.
-pub fn config(seconds: u64) -> Criterion<ThreadCpuTime> {
-    Criterion::default()
-        .with_measurement(ThreadCpuTime)
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(seconds))
 }

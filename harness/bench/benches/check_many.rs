@@ -3,12 +3,17 @@
 //! body on every call). Over a fixed sample of the real-world corpus: every
 //! `STRIDE`-th file in name order, 100 URLs each derived from its rules.
 //! Every function's throughput is in checks, so criterion's per-element time
-//! is the per-check cost.
+//! is the per-check cost. Each Rust peer parses once per file inside the
+//! timing, then checks the file's 100 URLs (`robotstxt` has no parsed form,
+//! so its every check parses).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput};
 use rep::{Profile, Robots};
+use rep_bench::{corpus_probes, google_one_shot, rep_check_once, Probe, ThreadCpuTime};
 
-mod support;
+mod peers;
+
+use peers::{guarded, Peer, PeerProbe};
 
 /// URLs checked per parsed file.
 const URLS_PER_FILE: usize = 100;
@@ -16,11 +21,23 @@ const URLS_PER_FILE: usize = 100;
 /// check, so the whole corpus would take minutes per sample.
 const STRIDE: usize = 40;
 
-fn check_many(c: &mut Criterion<support::ThreadCpuTime>) {
-    let probes: Vec<support::Probe> = support::corpus_probes(URLS_PER_FILE)
-        .into_iter()
-        .step_by(STRIDE)
-        .collect();
+fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, probes: &[PeerProbe]) {
+    peers::report_failures::<P>(probes);
+    group.bench_function(format!("{}_parse_once", P::NAME), |b| {
+        b.iter(|| {
+            for probe in probes {
+                let parsed = P::parse(probe);
+                for url in &probe.urls {
+                    black_box(guarded(|| P::check(&parsed, probe, url)));
+                }
+            }
+        })
+    });
+}
+
+fn check_many(c: &mut Criterion<ThreadCpuTime>) {
+    peers::silence_panics();
+    let probes: Vec<Probe> = corpus_probes(URLS_PER_FILE).into_iter().step_by(STRIDE).collect();
     let parsed: Vec<Robots> = probes
         .iter()
         .map(|probe| Robots::parse(&probe.body, Profile::GOOGLE))
@@ -50,11 +67,11 @@ fn check_many(c: &mut Criterion<support::ThreadCpuTime>) {
             }
         })
     });
-    group.bench_function("rep_one_shot", |b| {
+    group.bench_function("rep_check_once", |b| {
         b.iter(|| {
             for probe in &probes {
                 for url in &probe.urls {
-                    black_box(support::rep_one_shot(&probe.body, &probe.agent, url));
+                    black_box(rep_check_once(&probe.body, &probe.agent, url));
                 }
             }
         })
@@ -63,17 +80,22 @@ fn check_many(c: &mut Criterion<support::ThreadCpuTime>) {
         b.iter(|| {
             for probe in &probes {
                 for url in &probe.urls {
-                    black_box(support::google_one_shot(&probe.body, &probe.agent, url));
+                    black_box(google_one_shot(&probe.body, &probe.agent, url));
                 }
             }
         })
     });
+    let peer_probes: Vec<PeerProbe> = probes.iter().map(PeerProbe::new).collect();
+    bench_peer::<peers::RobotsTxt>(&mut group, &peer_probes);
+    bench_peer::<peers::TextingRobots>(&mut group, &peer_probes);
+    bench_peer::<peers::RobotParser>(&mut group, &peer_probes);
+    bench_peer::<peers::RobotsTxtCrate>(&mut group, &peer_probes);
     group.finish();
 }
 
 criterion_group! {
     name = benches;
-    config = support::config(10);
+    config = rep_bench::config(10);
     targets = check_many
 }
 criterion_main!(benches);
