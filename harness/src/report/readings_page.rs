@@ -21,6 +21,35 @@ fn letter(row: &Row<'_>, column: usize) -> char {
     }
 }
 
+/// How many checks rest on each section of RFC 9309 at each level, from
+/// the checks' `clause` and `level`: what the suite covers, counted rather
+/// than claimed.
+fn coverage(out: &mut String, matrix: &Matrix<'_>) {
+    let mut counts: std::collections::BTreeMap<(Vec<u32>, &str, &str), usize> = Default::default();
+    for row in &matrix.rows {
+        let basis = &row.check().basis;
+        if let (Some(section), Some(level)) = (&basis.clause, basis.level) {
+            let key: Vec<u32> = section.split('.').filter_map(|part| part.parse().ok()).collect();
+            *counts.entry((key, section.as_str(), level.name())).or_default() += 1;
+        }
+    }
+    out.push_str(
+        "## Clause coverage\n\nChecks whose rfc expectation rests on each section, by how strongly the section \
+         says it (from the cases' `clause` and `level`). A section or level missing here has no check.\n\n\
+         | section | title | level | checks |\n|---|---|---|---:|\n",
+    );
+    for ((_, section, level), count) in counts {
+        let title = clause::title(section).unwrap_or("");
+        let _ = writeln!(
+            out,
+            "| [§{section}]({}) | {} | {level} | {count} |",
+            clause::link(section),
+            cell(title)
+        );
+    }
+    out.push('\n');
+}
+
 /// The page for `readings`, with the answers in `matrix`; `choice_column`
 /// is `rep-rfc`'s column, whose answers are the readings' choices.
 pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) -> String {
@@ -92,5 +121,6 @@ pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) 
             matrix.impls.len()
         );
     }
+    coverage(&mut out, matrix);
     out
 }
