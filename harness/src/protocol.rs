@@ -13,69 +13,100 @@
 //!
 //! `id` is optional in requests; an answer carries the id of its request.
 
+use std::borrow::Cow;
+
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
 /// The base64 flavour of the protocol: the standard alphabet, padded.
 pub const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
-/// One check, as a request line.
+/// One check, as a request line. Strings borrow from the line when they
+/// can (JSON strings without escapes), so the batch service does not copy
+/// every body it reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Request {
+pub struct Request<'a> {
     /// Echoed in the answer, so an answer can never be taken for another's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<u64>,
     /// The body, when it is UTF-8.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub robots: Option<String>,
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    pub robots: Option<Cow<'a, str>>,
     /// The body in base64, when it is not UTF-8.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub robots_base64: Option<String>,
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    pub robots_base64: Option<Cow<'a, str>>,
     /// One agent (the short form `check --jsonl` accepts).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agent: Option<String>,
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    pub agent: Option<Cow<'a, str>>,
     /// The agents: more than one means "may any of them fetch".
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agents: Option<Vec<String>>,
+    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
+    pub agents: Option<Vec<Cow<'a, str>>>,
     /// The URL to check.
-    pub url: String,
+    #[serde(borrow)]
+    pub url: Cow<'a, str>,
 }
 
-impl Request {
+/// How a request carries its body: the text, or its base64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WireBody<'r> {
+    /// `robots`: the text itself.
+    Text(&'r str),
+    /// `robots_base64`: the body encoded.
+    Base64(&'r str),
+}
+
+impl WireBody<'_> {
+    /// The body's bytes.
+    pub fn decode(self) -> Result<Vec<u8>, String> {
+        match self {
+            WireBody::Text(text) => Ok(text.as_bytes().to_vec()),
+            WireBody::Base64(encoded) => BASE64
+                .decode(encoded)
+                .map_err(|error| format!("robots_base64 is not standard padded base64: {error}")),
+        }
+    }
+}
+
+impl Request<'static> {
     /// The request for one check; the body goes as text when it is UTF-8 and
     /// as base64 otherwise. Agents and URL that are not UTF-8 are sent with
     /// replacement characters (JSON strings cannot carry raw bytes).
-    pub fn new(id: Option<u64>, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Request {
+    pub fn new(id: Option<u64>, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Request<'static> {
         let (robots, robots_base64) = match std::str::from_utf8(body) {
-            Ok(text) => (Some(text.to_string()), None),
-            Err(_) => (None, Some(BASE64.encode(body))),
+            Ok(text) => (Some(Cow::Owned(text.to_string())), None),
+            Err(_) => (None, Some(Cow::Owned(BASE64.encode(body)))),
         };
         Request {
             id,
             robots,
             robots_base64,
             agent: None,
-            agents: Some(agents.iter().map(|agent| lossy(agent)).collect()),
-            url: lossy(url),
+            agents: Some(agents.iter().map(|agent| Cow::Owned(lossy(agent))).collect()),
+            url: Cow::Owned(lossy(url)),
+        }
+    }
+}
+
+impl Request<'_> {
+    /// How the body is carried, or what is wrong with the body fields.
+    pub fn wire_body(&self) -> Result<WireBody<'_>, String> {
+        match (&self.robots, &self.robots_base64) {
+            (Some(text), None) => Ok(WireBody::Text(text)),
+            (None, Some(encoded)) => Ok(WireBody::Base64(encoded)),
+            _ => Err("give exactly one of robots and robots_base64".into()),
         }
     }
 
     /// The body bytes, or what is wrong with the request's body fields.
     pub fn body(&self) -> Result<Vec<u8>, String> {
-        match (&self.robots, &self.robots_base64) {
-            (Some(text), None) => Ok(text.clone().into_bytes()),
-            (None, Some(encoded)) => BASE64
-                .decode(encoded)
-                .map_err(|error| format!("robots_base64 is not standard padded base64: {error}")),
-            _ => Err("give exactly one of robots and robots_base64".into()),
-        }
+        self.wire_body()?.decode()
     }
 
     /// The agents, or what is wrong with the request's agent fields.
     pub fn agents(&self) -> Result<Vec<&str>, String> {
         match (&self.agent, &self.agents) {
-            (Some(agent), None) => Ok(vec![agent.as_str()]),
-            (None, Some(agents)) if !agents.is_empty() => Ok(agents.iter().map(String::as_str).collect()),
+            (Some(agent), None) => Ok(vec![agent.as_ref()]),
+            (None, Some(agents)) if !agents.is_empty() => Ok(agents.iter().map(|agent| agent.as_ref()).collect()),
             _ => Err("give exactly one of agent and agents (a non-empty list)".into()),
         }
     }
