@@ -244,7 +244,9 @@ mod tests {
 
     #[test]
     fn a_request_names_its_body_and_agents_once() {
-        let parse = |line: &str| serde_json::from_str::<Request>(line).unwrap();
+        fn parse(line: &str) -> Request<'_> {
+            serde_json::from_str(line).unwrap()
+        }
         assert!(
             parse(r#"{"robots": "", "robots_base64": "", "agent": "A", "url": "/"}"#)
                 .body()
