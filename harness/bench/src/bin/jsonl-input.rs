@@ -27,10 +27,10 @@ fn main() {
             let request = Request {
                 id: None,
                 robots: None,
-                robots_base64: Some(encoded.clone()),
+                robots_base64: Some(encoded.as_str().into()),
                 agent: None,
-                agents: Some(query.agents),
-                url: query.url,
+                agents: Some(query.agents.into_iter().map(Into::into).collect()),
+                url: query.url.into(),
             };
             let line = serde_json::to_string(&request).expect("a request always serialises");
             if writeln!(out, "{line}").is_err() {
