@@ -250,6 +250,6 @@ fn reproduce_commands(built_in_only: bool) -> Vec<String> {
         }
     }
     let flags = if built_in_only { " --built-in-only" } else { "" };
-    commands.push(format!("cargo run --release -p rep-harness -- report{flags}"));
+    commands.push(format!("cargo reptest report{flags}"));
     commands
 }

@@ -3,7 +3,7 @@
 //! decides: the same `allowed` and the same deciding line.
 //!
 //! The million-check run is the same comparison, longer:
-//! `cargo run --release -p rep-harness -- diff --iterations 1000000 --seed 1`.
+//! `cargo reptest diff --iterations 1000000 --seed 1`.
 
 use rep::Profile;
 use rep_harness::diff::{run, Budget, Config, Differ};

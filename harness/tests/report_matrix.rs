@@ -84,7 +84,7 @@ fn markdown_has_summary_legend_and_one_row_per_case() {
             assert_eq!(cell.chars().count(), *checks, "{}", rows[0]);
         }
     }
-    assert!(markdown.contains("cargo run --release -p rep-harness -- report --built-in-only"));
+    assert!(markdown.contains("cargo reptest report --built-in-only"));
     // Not the committed place: no links into cases/.
     assert!(!markdown.contains("](../cases/"));
 }
