@@ -12,12 +12,17 @@ One command does everything:
    so nothing stale is read), then the `memory` benchmark;
 3. counts instructions with `valgrind --tool=callgrind` over one corpus pass
    per contender (skipped, and said so, when valgrind is missing);
-4. writes the Markdown report with each target of issue 12 marked met or
+4. times whole commands end to end: `reptest check --jsonl` over real-corpus
+   checks against the same with `--impl google`, `reptest diff` on two
+   threads, the `diff_google` fuzz target under ASan (when cargo-fuzz is
+   installed), and the peak memory of `reptest report`;
+5. writes the Markdown report with each target of issue 12 marked met or
    missed.
 
 Options: --no-run rebuilds the report from the results already on disk
 (criterion's JSON, the memory and instruction figures saved by the last run);
---output PATH writes elsewhere; --skip-callgrind leaves out step 3.
+--output PATH writes elsewhere; --skip-callgrind leaves out step 3;
+--skip-end-to-end leaves out step 4.
 """
 import argparse
 import datetime
@@ -220,6 +225,69 @@ class Result:
         self.fastest, self.median, self.interval, self.elements = fastest, median, interval, elements
 
 
+def wall_and_cpu(command, stdin_path=None):
+    """Runs `command` (from the workspace root, output discarded) and returns
+    its wall seconds, CPU seconds (user + sys) and peak resident KiB."""
+    stdin = open(stdin_path, "rb") if stdin_path else subprocess.DEVNULL
+    started = time.perf_counter()
+    process = subprocess.Popen(command, cwd=WORKSPACE, stdin=stdin, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    if stdin_path:
+        stdin.close()
+    if os.waitstatus_to_exitcode(status) not in (0, 1):
+        fail(f"`{' '.join(command)}` failed ({status})")
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2]
+
+
+def end_to_end(target, saved):
+    """Whole-command timings: the batch path, the differential run, the fuzz
+    target, and the report's memory."""
+    run(["cargo", "build", "--release", "-p", "rep-harness", "-p", PACKAGE, "--bin", "reptest",
+         "--bin", "jsonl-input"])
+    reptest = str(target / "release" / "reptest")
+    checks = target / "rep-bench-checks.jsonl"
+    checks.write_text(run([str(target / "release" / "jsonl-input")]))
+    lines = sum(1 for _ in checks.open())
+    rounds = {"rep-google": [], "google": []}
+    for _ in range(7):  # alternated, so drift touches both alike
+        for implementation in rounds:
+            rounds[implementation].append(
+                wall_and_cpu([reptest, "check", "--jsonl", "--impl", implementation], checks)[0])
+    saved["jsonl"] = {"checks": lines, "rep_google": median(rounds["rep-google"]), "google": median(rounds["google"])}
+    diff = run([reptest, "diff", "--iterations", "500000", "--seed", "5", "--threads", "2"])
+    found = re.search(r"= ([0-9]+) checks/s", diff)
+    saved["diff_checks_per_second"] = int(found.group(1)) if found else None
+    saved["report_peak_kib"] = wall_and_cpu([reptest, "report", "--built-in-only", "--out",
+                                              str(target / "rep-bench-report-out")])[2]
+    saved["fuzz"] = fuzz_exec_per_second(target)
+
+
+def fuzz_exec_per_second(target):
+    """The `diff_google` target's executions per second over 60 s, ASan on
+    both sides and default ASAN_OPTIONS; None without cargo-fuzz."""
+    if shutil.which("cargo-fuzz") is None and not (Path.home() / ".cargo" / "bin" / "cargo-fuzz").exists():
+        return None
+    env = dict(os.environ, RUSTC_BOOTSTRAP="1")
+    env.pop("ASAN_OPTIONS", None)
+    fuzz_dir = WORKSPACE / "fuzz"
+    subprocess.run(["cargo", "fuzz", "build", "diff_google"], cwd=fuzz_dir, env=env, check=True,
+                   capture_output=True)
+    corpus = target / "rep-bench-fuzz-corpus"
+    shutil.rmtree(corpus, ignore_errors=True)
+    corpus.mkdir(parents=True)
+    result = subprocess.run(["cargo", "fuzz", "run", "diff_google", str(corpus), "--", "-max_total_time=60",
+                             "-dict=robots.dict"], cwd=fuzz_dir, env=env, capture_output=True, text=True)
+    rates = re.findall(r"exec/s: ([0-9]+)", result.stderr)
+    return int(rates[-1]) if rates else None
+
+
 def load_criterion(root):
     """Every benchmark's full id -> Result."""
     results = {}
@@ -385,6 +453,33 @@ class Report:
         self.out()
         self.target("a parsed `Robots` holds ≤ 2× its body on average", f"mean **{memory['mean_ratio']:.2f}×**, "
                     f"worst {memory['worst_ratio']:.2f}×", memory["mean_ratio"] <= 2)
+
+    def end_to_end(self):
+        jsonl = self.saved.get("jsonl")
+        self.out("### End to end: whole commands\n")
+        if not jsonl:
+            self.out("Not measured on this run (`--skip-end-to-end`).\n")
+            return
+        ratio = jsonl["google"] / jsonl["rep_google"]
+        self.out("| command | figure |")
+        self.out("| --- | --- |")
+        self.out(f"| `reptest check --jsonl --impl rep-google` over {jsonl['checks']:,} real-corpus checks "
+                 f"(bodies in base64) | {jsonl['rep_google']:.3f} s (median of 7) |")
+        self.out(f"| the same with `--impl google` | {jsonl['google']:.3f} s |")
+        diff = self.saved.get("diff_checks_per_second")
+        self.out(f"| `reptest diff` rep-google vs google, 2 threads | {diff:,} checks/s |" if diff else
+                 "| `reptest diff` | not measured |")
+        fuzz = self.saved.get("fuzz")
+        self.out(f"| `diff_google` fuzz target, ASan on both sides, default ASAN_OPTIONS, 60 s | {fuzz:,} exec/s |"
+                 if fuzz else "| `diff_google` fuzz target | not measured (cargo-fuzz not installed) |")
+        self.out(f"| peak memory of `reptest report --built-in-only` | {self.saved['report_peak_kib'] / 1024:.0f} MiB |")
+        self.out()
+        self.target("batch checks (`check --jsonl`) ≥ 2.5× Google end to end", f"**{ratio:.2f}×** "
+                    f"({jsonl['rep_google']:.3f} s vs {jsonl['google']:.3f} s)", ratio >= 2.5)
+        if diff:
+            self.target("`reptest diff` ≥ 500,000 checks/s on 2 threads", f"**{diff:,}** checks/s", diff >= 500_000)
+        if fuzz:
+            self.target("`diff_google` ≥ 10,000 exec/s under ASan", f"**{fuzz:,}** exec/s", fuzz >= 10_000)
 
     def instructions(self):
         data = self.saved.get("instructions")
@@ -604,6 +699,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--no-run", action="store_true", help="rebuild the report from the last run's results")
     parser.add_argument("--skip-callgrind", action="store_true", help="do not count instructions")
+    parser.add_argument("--skip-end-to-end", action="store_true", help="do not time whole commands")
     parser.add_argument("--output", type=Path, default=WORKSPACE / "reports" / "performance.md")
     args = parser.parse_args()
 
@@ -624,6 +720,8 @@ def main():
             run_benches(target, saved)
             if not args.skip_callgrind:
                 count_instructions(target, saved)
+            if not args.skip_end_to_end:
+                end_to_end(target, saved)
         info["minutes"] = round((time.monotonic() - started) / 60, 1)
         info["load_after"] = load_average()
         info["busy_after"] = busiest_processes()
@@ -643,6 +741,7 @@ def main():
     report.check_many()
     report.pathological()
     report.memory()
+    report.end_to_end()
     report.instructions()
     write_report(report, saved["info"], args.output)
     print(f"report.py: wrote {args.output}", file=sys.stderr)
