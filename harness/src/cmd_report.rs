@@ -6,7 +6,7 @@ use crate::case::ProfileId;
 use crate::cli::progress::Progress;
 use crate::cli::workspace::{absolute_root, load_cases_or_exit};
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
-use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
+use crate::implementation::third_party::{self, ThirdParty};
 use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::report::conformance::{Conformance, Entry};
 use crate::runner;
@@ -101,7 +101,7 @@ pub fn main(args: Vec<String>) -> u8 {
     }
     if !options.built_in_only {
         let mut missing = Vec::new();
-        for party in &THIRD_PARTY {
+        for party in third_party::bundled() {
             match party.probe(&root) {
                 Ok(version) => {
                     impls.push(Box::new(party.adapter(&root)));
@@ -109,7 +109,10 @@ pub fn main(args: Vec<String>) -> u8 {
                 }
                 Err(detail) => {
                     entries.push(third_party_entry(party, None, Some(party.missing_hint())));
-                    missing.push(format!("{}\n  ({detail})", party.missing_hint()));
+                    // One whose pinned version cannot be had is listed as such, never awaited.
+                    if party.is_available() {
+                        missing.push(format!("{}: {}\n  ({detail})", party.name, party.missing_hint()));
+                    }
                 }
             }
         }
@@ -164,7 +167,7 @@ fn built_in_entry(name: &str) -> Entry {
     let (kind, version, claims) = match name {
         "google" => (
             "built-in: Google's C++ parser (reference/)",
-            google_version(),
+            implementation::google_version(),
             ProfileId::Google,
         ),
         "rep-google" => ("built-in: this repository's matcher", None, ProfileId::Google),
@@ -179,30 +182,10 @@ fn built_in_entry(name: &str) -> Entry {
     }
 }
 
-/// The `name-version` directory Google's source was unpacked from, when the
-/// build used the pinned sdist (an override directory may have no version).
-#[cfg(feature = "google")]
-fn google_version() -> Option<String> {
-    Path::new(rep_reference::SOURCE_DIR)
-        .components()
-        .rev()
-        .filter_map(|part| part.as_os_str().to_str())
-        .find(|part| {
-            part.rsplit_once('-')
-                .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
-        })
-        .map(str::to_string)
-}
-
-#[cfg(not(feature = "google"))]
-fn google_version() -> Option<String> {
-    None
-}
-
 fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Option<String>) -> Entry {
     Entry {
         name: party.name.to_string(),
-        kind: party.kind.to_string(),
+        kind: format!("{} adapter", party.language),
         version,
         claims: party.claims,
         not_run,
@@ -221,11 +204,7 @@ fn link_prefix(out: &Path, root: &Path) -> Option<String> {
 fn reproduce_commands(built_in_only: bool) -> Vec<String> {
     let mut commands = Vec::new();
     if !built_in_only {
-        for install in THIRD_PARTY.iter().filter_map(|party| party.install) {
-            if !commands.iter().any(|command| command == install) {
-                commands.push(install.to_string());
-            }
-        }
+        commands.push("cargo run --release -p rep-harness -- adapters install".to_string());
     }
     let flags = if built_in_only { " --built-in-only" } else { "" };
     commands.push(format!("cargo run --release -p rep-harness -- report{flags}"));

@@ -4,8 +4,8 @@
 use super::{Args, UsageError};
 use crate::case::ProfileId;
 use crate::implementation::{
-    self, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience, DEFAULT_MAX_ERRORS,
-    DEFAULT_TIMEOUT,
+    self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
+    DEFAULT_MAX_ERRORS, DEFAULT_TIMEOUT,
 };
 use std::time::Duration;
 
@@ -106,11 +106,7 @@ impl ImplChoice {
                 .collect::<Vec<_>>()
                 .join(" ");
         }
-        self.given
-            .iter()
-            .map(|word| shell_word(word))
-            .collect::<Vec<_>>()
-            .join(" ")
+        join_command(&self.given)
     }
 
     /// Applies one implementation flag and its value.
@@ -239,19 +235,6 @@ pub fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// `word` quoted for a POSIX shell when it needs to be.
-fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@".contains(c))
-    {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }
 
 /// A readable name for an external command: the file name of its last word

@@ -18,6 +18,8 @@ use std::time::Duration;
 pub struct Adapter {
     name: String,
     argv: Vec<String>,
+    /// Environment variables set for the program, on top of reptest's own.
+    env: Vec<(String, String)>,
     claims: ProfileId,
     timeout: Duration,
     process: Mutex<Option<Running>>,
@@ -32,9 +34,10 @@ struct Running {
 }
 
 impl Running {
-    fn start(argv: &[String]) -> Result<Running, String> {
+    fn start(argv: &[String], env: &[(String, String)]) -> Result<Running, String> {
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
+            .envs(env.iter().map(|(key, value)| (key, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -96,11 +99,20 @@ impl Adapter {
         Adapter {
             name,
             argv,
+            env: Vec::new(),
             claims,
             timeout,
             process: Mutex::new(None),
             next_id: AtomicU64::new(1),
         }
+    }
+
+    /// The same adapter, its program started with `env` added to the
+    /// environment (where a bundled parser finds its library: PYTHONPATH,
+    /// NODE_PATH).
+    pub fn with_env(mut self, env: Vec<(String, String)>) -> Adapter {
+        self.env = env;
+        self
     }
 
     /// Sends one check and reads its answer, which must carry the check's id.
@@ -110,7 +122,7 @@ impl Adapter {
             serde_json::to_string(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
         let mut process = self.process.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if process.is_none() {
-            *process = Some(Running::start(&self.argv).map_err(ImplError::Failed)?);
+            *process = Some(Running::start(&self.argv, &self.env).map_err(ImplError::Failed)?);
         }
         let running = process.as_mut().expect("started above");
         let sent = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
