@@ -16,6 +16,7 @@ Commands:
   diff     compare two implementations on generated inputs, write findings (reptest diff --help)
   report   regenerate the conformance matrix under reports/ (reptest report --help)
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
+  adapters list, install and test the bundled third-party parsers (reptest adapters --help)
 ";
 
 fn main() -> ExitCode {
@@ -29,6 +30,7 @@ fn main() -> ExitCode {
         Some("diff") => rep_harness::cmd_diff::main(rest),
         Some("report") => rep_harness::cmd_report::main(rest),
         Some("promote") => rep_harness::cmd_promote::main(rest),
+        Some("adapters") => rep_harness::cmd_adapters::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
                 "with Google's parser built in"
