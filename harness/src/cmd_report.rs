@@ -204,7 +204,7 @@ fn link_prefix(out: &Path, root: &Path) -> Option<String> {
 fn reproduce_commands(built_in_only: bool) -> Vec<String> {
     let mut commands = Vec::new();
     if !built_in_only {
-        commands.push("cargo run --release -p rep-harness -- adapters install".to_string());
+        commands.push("cargo reptest adapters install".to_string());
     }
     let flags = if built_in_only { " --built-in-only" } else { "" };
     commands.push(format!("cargo run --release -p rep-harness -- report{flags}"));

@@ -1,7 +1,7 @@
 //! The implementation flags: which implementations a subcommand runs, and
 //! how external ones are treated.
 
-use super::{Args, UsageError};
+use super::{seconds, Args, UsageError};
 use crate::case::ProfileId;
 use crate::implementation::{
     self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
@@ -156,16 +156,7 @@ impl ImplChoice {
                     None => self.profile = Some(profile),
                 }
             }
-            "--timeout" => {
-                let seconds: f64 = value
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 86_400.0)
-                    .ok_or_else(|| {
-                        UsageError(format!("--timeout takes a positive number of seconds, not `{value}`"))
-                    })?;
-                self.timeout = Some(Duration::from_secs_f64(seconds));
-            }
+            "--timeout" => self.timeout = Some(seconds(flag, value)?),
             "--exit-allowed" => self.exit_codes.allowed = number(flag, value)?,
             "--exit-disallowed" => self.exit_codes.disallowed = number(flag, value)?,
             "--max-errors" => self.max_errors = Some(number(flag, value)?),

@@ -283,10 +283,14 @@ impl ThirdParty {
     }
 
     /// The adapter, started from any working directory, with its
-    /// environment.
+    /// environment and the default per-check time limit.
     pub fn adapter(&self, root: &Path) -> Adapter {
-        let places = Places::of(root);
-        Adapter::new(self.name.clone(), self.argv(&places), self.claims, DEFAULT_TIMEOUT).with_env(self.env(&places))
+        self.adapter_at(&Places::of(root), DEFAULT_TIMEOUT)
+    }
+
+    /// The adapter at `places`, each check given `timeout`.
+    pub fn adapter_at(&self, places: &Places, timeout: Duration) -> Adapter {
+        Adapter::new(self.name.clone(), self.argv(places), self.claims, timeout).with_env(self.env(places))
     }
 
     /// Why it is not run, and what to do about it, in one line (for a
