@@ -8,7 +8,7 @@ use crate::cli::progress::Progress;
 use crate::cli::workspace::absolute_root;
 use crate::cli::{options_or_exit, Args, UsageError};
 use crate::corpus::{self, CorpusFile};
-use crate::implementation::third_party::THIRD_PARTY;
+use crate::implementation::third_party;
 use crate::implementation::{built_in, Implementation};
 use crate::measure::shard::Shard;
 use crate::measure::{measure_parsers, Plan};
@@ -120,9 +120,9 @@ pub fn main(args: Vec<String>) -> u8 {
     let root = absolute_root();
     let mut parsers: Vec<(Box<dyn Implementation>, String)> = Vec::new();
     let mut status = 0;
-    for party in THIRD_PARTY
+    for party in third_party::bundled()
         .iter()
-        .filter(|party| options.only.is_empty() || options.only.iter().any(|name| name == party.name))
+        .filter(|party| options.only.is_empty() || options.only.iter().any(|name| *name == party.name))
     {
         match party.probe(&root) {
             Ok(version) => parsers.push((Box::new(party.adapter(&root)), version)),

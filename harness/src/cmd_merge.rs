@@ -66,6 +66,14 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
     Ok(Some(options))
 }
 
+/// Reads a measurements file, naming it in any error.
+pub fn read_measurements(path: &Path) -> Result<Measurements, String> {
+    match read(path)? {
+        Part::Measurements(measurements) => Ok(measurements),
+        Part::Diff(_) => Err(format!("{} is a partial differential run, not measurements", path.display())),
+    }
+}
+
 /// A part, read as what its `format` says it is.
 enum Part {
     Measurements(Measurements),

@@ -7,7 +7,14 @@ use crate::case::{load_readings, Readings};
 use crate::cli::progress::Progress;
 use crate::cli::workspace::{absolute_root, cases_dir, load_cases_or_exit};
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
-use crate::implementation::third_party::{ThirdParty, THIRD_PARTY};
+use crate::cmd_measure::{load_corpus, DEFAULT_FUZZ_CHECKS};
+use crate::cmd_merge;
+use crate::implementation::third_party::{self, Places, ThirdParty};
+use crate::measure::shard::Shard;
+use crate::measure::{analyse, measure_parsers, Plan};
+use crate::report::measured::MeasuredParser;
+use crate::report::parser_page::{ParserInfo, ParserPage};
+use std::time::{Duration, Instant};
 use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::report::conformance::{Conformance, Entry};
 use crate::report::readings_page;
@@ -23,6 +30,14 @@ Usage: reptest report [OPTIONS]
   --skip-missing    list a third-party parser whose dependency is missing as \"not run\" instead of failing
   --built-in-only   run only the built-ins (rep-rfc, rep-google, google)
   --cases PATH      a case file or a directory of them (repeatable; default: the workspace's cases/)
+  --only NAME       of the bundled third-party parsers, run only this one (repeatable)
+  --suite-only      run the suite only: no real-world or generated measurements, no parser pages
+  --measurements FILE
+                    take the third-party measurements from FILE (`reptest measure`, or shards
+                    combined by `reptest merge`) instead of measuring here
+  --corpus WHAT     the real-world corpus to measure on: real-world (default, the pinned
+                    protego 0.7.0 files) or a directory of robots.txt files
+  --fuzz-checks N   the reference generated stream's length (default 50000)
 
 Third-party parsers run through the adapters in harness/adapters/; each needs its library
 installed (the message for a missing one says how). Your own parser joins the matrix with
@@ -39,8 +54,18 @@ struct Options {
     cases: Vec<PathBuf>,
     skip_missing: bool,
     built_in_only: bool,
+    only: Vec<String>,
+    suite_only: bool,
+    measurements: Option<PathBuf>,
+    corpus: String,
+    fuzz_checks: u64,
     yours: ImplChoice,
 }
+
+/// How long a bundled parser may take for one check here: longer than the
+/// runner's default, so a busy machine does not turn a slow answer into an
+/// error and the report stays the same from run to run.
+const REPORT_TIMEOUT: Duration = Duration::from_secs(30);
 
 fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
     let mut args = Args::new(args);
@@ -49,6 +74,11 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         cases: Vec::new(),
         skip_missing: false,
         built_in_only: false,
+        only: Vec::new(),
+        suite_only: false,
+        measurements: None,
+        corpus: "real-world".into(),
+        fuzz_checks: DEFAULT_FUZZ_CHECKS,
         yours: ImplChoice::default(),
     };
     while let Some(arg) = args.next_arg() {
@@ -58,6 +88,17 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
             "--cases" => options.cases.push(PathBuf::from(args.value("--cases")?)),
             "--skip-missing" => options.skip_missing = true,
             "--built-in-only" => options.built_in_only = true,
+            "--only" => options.only.push(args.value("--only")?),
+            "--suite-only" => options.suite_only = true,
+            "--measurements" => options.measurements = Some(PathBuf::from(args.value("--measurements")?)),
+            "--corpus" => options.corpus = args.value("--corpus")?,
+            "--fuzz-checks" => {
+                let value = args.value("--fuzz-checks")?;
+                options.fuzz_checks = value
+                    .replace('_', "")
+                    .parse()
+                    .map_err(|_| UsageError(format!("--fuzz-checks takes a number, not `{value}`")))?;
+            }
             "--impl" => {
                 return Err(UsageError(
                     "the built-ins always run in a report; add your parser with --adapter or --command".into(),
@@ -101,17 +142,26 @@ pub fn main(args: Vec<String>) -> u8 {
         });
         impls.push(implementation);
     }
+    let mut ran: Vec<(&ThirdParty, String)> = Vec::new();
     if !options.built_in_only {
         let mut missing = Vec::new();
-        for party in &THIRD_PARTY {
+        let places = Places::of(&root);
+        for party in third_party::bundled()
+            .iter()
+            .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
+        {
             match party.probe(&root) {
                 Ok(version) => {
-                    impls.push(Box::new(party.adapter(&root)));
-                    entries.push(third_party_entry(party, Some(version), None));
+                    impls.push(Box::new(party.adapter_at(&places, REPORT_TIMEOUT)));
+                    entries.push(third_party_entry(party, Some(version.clone()), None));
+                    ran.push((party, version));
                 }
                 Err(detail) => {
                     entries.push(third_party_entry(party, None, Some(party.missing_hint())));
-                    missing.push(format!("{}\n  ({detail})", party.missing_hint()));
+                    // One whose pinned version cannot be had is listed as such, never awaited.
+                    if party.is_available() {
+                        missing.push(format!("{}: {}\n  ({detail})", party.name, party.missing_hint()));
+                    }
                 }
             }
         }
@@ -128,18 +178,29 @@ pub fn main(args: Vec<String>) -> u8 {
         progress.show(&format!("reptest report: {done}/{total} case runs"))
     });
     progress.finish();
-    let out = options.out.unwrap_or_else(|| root.join("reports"));
+    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
     if let Err(error) = std::fs::create_dir_all(&out) {
         eprintln!("reptest report: cannot create {}: {error}", out.display());
         return 2;
     }
+    let (measured, corpus) = if ran.is_empty() || options.suite_only {
+        (Vec::new(), String::new())
+    } else {
+        match third_parties(&options, &ran, &impls, &matrix, &out) {
+            Ok(done) => done,
+            Err(message) => {
+                eprintln!("reptest report: {message}");
+                return 2;
+            }
+        }
+    };
     let report = Conformance {
         matrix: &matrix,
         entries,
         case_link_prefix: link_prefix(&out, &root),
         reproduce: reproduce_commands(options.built_in_only),
-        measured: Vec::new(),
-        corpus: String::new(),
+        measured,
+        corpus,
     };
     let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
         .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));
@@ -173,6 +234,98 @@ pub fn main(args: Vec<String>) -> u8 {
     }
 }
 
+/// Measures the third-party parsers that ran (or reads their measurements),
+/// finds their differences, writes a page for each under `out/parsers/`
+/// (and removes pages of parsers no longer reported), and gives their
+/// summaries for the conformance report with the corpus described.
+fn third_parties(
+    options: &Options,
+    ran: &[(&ThirdParty, String)],
+    impls: &[Box<dyn Implementation>],
+    matrix: &runner::Matrix<'_>,
+    out: &Path,
+) -> Result<(Vec<MeasuredParser>, String), String> {
+    let find = |name: &str| {
+        impls
+            .iter()
+            .position(|implementation| implementation.name() == name)
+            .ok_or_else(|| format!("{name} did not run, and measuring needs it"))
+    };
+    let (google, rfc) = (find("google")?, find("rep-rfc")?);
+    let measurements = match &options.measurements {
+        Some(path) => cmd_merge::read_measurements(path)?,
+        None => {
+            let (files, corpus) = load_corpus(&options.corpus)?;
+            let parsers: Vec<(&dyn Implementation, String)> = ran
+                .iter()
+                .map(|(party, version)| Ok((impls[find(&party.name)?].as_ref(), version.clone())))
+                .collect::<Result<_, String>>()?;
+            let plan = Plan {
+                files: &files,
+                corpus,
+                shard: Shard::WHOLE,
+                explore_seed: None,
+                fuzz_checks: options.fuzz_checks,
+                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            };
+            measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
+                eprintln!("reptest report: {step}")
+            })
+        }
+    };
+    let pages = out.join("parsers");
+    std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
+    let mut measured = Vec::new();
+    let mut written = Vec::new();
+    for (party, version) in ran {
+        let started = Instant::now();
+        let column = find(&party.name)?;
+        let parser = impls[column].as_ref();
+        let (collected, found) = analyse(
+            parser,
+            measurements.parsers.get(&party.name),
+            matrix,
+            column,
+            impls[google].as_ref(),
+            impls[rfc].as_ref(),
+        );
+        let info = ParserInfo {
+            name: party.name.clone(),
+            language: party.language.clone(),
+            version: version.clone(),
+            about: party.about.clone(),
+            claims: party.claims,
+            adapter: party.adapter_command(),
+        };
+        let page = ParserPage {
+            info: &info,
+            collected: &collected,
+            differences: &found.listed,
+            rare: found.rare,
+            corpus: &measurements.corpus,
+            explore_seed: measurements.explore_seed,
+            explored: &found.explored,
+        };
+        let file = pages.join(format!("{}.md", party.name));
+        std::fs::write(&file, page.markdown()).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
+        written.push(file);
+        let tallies = collected.tallies.iter().map(|(source, tally)| (*source, *tally)).collect();
+        measured.push(MeasuredParser::of(&party.name, &party.language, party.claims, tallies, &found));
+        eprintln!(
+            "reptest report: {}: {} distinct differences found in {:.1} s",
+            party.name,
+            found.listed.len(),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
+        if !written.contains(&stale.path()) {
+            let _ = std::fs::remove_file(stale.path());
+        }
+    }
+    Ok((measured, measurements.corpus))
+}
+
 /// The suite's readings, when the report covers the workspace's own cases;
 /// a problem with the file was reported by the loader already.
 fn readings(cases: &[PathBuf]) -> Option<Readings> {
@@ -186,7 +339,7 @@ fn built_in_entry(name: &str) -> Entry {
     let (kind, version, claims) = match name {
         "google" => (
             "built-in: Google's C++ parser (reference/)",
-            google_version(),
+            implementation::google_version(),
             ProfileId::Google,
         ),
         "rep-google" => ("built-in: this repository's matcher", None, ProfileId::Google),
@@ -201,30 +354,10 @@ fn built_in_entry(name: &str) -> Entry {
     }
 }
 
-/// The `name-version` directory Google's source was unpacked from, when the
-/// build used the pinned sdist (an override directory may have no version).
-#[cfg(feature = "google")]
-fn google_version() -> Option<String> {
-    Path::new(rep_reference::SOURCE_DIR)
-        .components()
-        .rev()
-        .filter_map(|part| part.as_os_str().to_str())
-        .find(|part| {
-            part.rsplit_once('-')
-                .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
-        })
-        .map(str::to_string)
-}
-
-#[cfg(not(feature = "google"))]
-fn google_version() -> Option<String> {
-    None
-}
-
 fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Option<String>) -> Entry {
     Entry {
         name: party.name.to_string(),
-        kind: party.kind.to_string(),
+        kind: format!("{} adapter", party.language),
         version,
         claims: party.claims,
         not_run,
@@ -243,11 +376,7 @@ fn link_prefix(out: &Path, root: &Path) -> Option<String> {
 fn reproduce_commands(built_in_only: bool) -> Vec<String> {
     let mut commands = Vec::new();
     if !built_in_only {
-        for install in THIRD_PARTY.iter().filter_map(|party| party.install) {
-            if !commands.iter().any(|command| command == install) {
-                commands.push(install.to_string());
-            }
-        }
+        commands.push("cargo reptest adapters install".to_string());
     }
     let flags = if built_in_only { " --built-in-only" } else { "" };
     commands.push(format!("cargo reptest report{flags}"));

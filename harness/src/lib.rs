@@ -23,6 +23,7 @@
 pub mod baseline;
 pub mod case;
 pub mod cli;
+pub mod cmd_adapters;
 pub mod cmd_baseline;
 pub mod cmd_check;
 pub mod cmd_diff;

@@ -20,6 +20,7 @@ Commands:
   promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
   export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
   import   convert Google's robotstxt-spec-test files into case files (reptest import --help)
+  adapters list, install and test the bundled third-party parsers (reptest adapters --help)
 ";
 
 fn main() -> ExitCode {
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
         Some("promote") => rep_harness::cmd_promote::main(rest),
         Some("export") => rep_harness::cmd_export::main(rest),
         Some("import") => rep_harness::cmd_import::main(rest),
+        Some("adapters") => rep_harness::cmd_adapters::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
                 "with Google's parser built in"

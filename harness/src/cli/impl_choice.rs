@@ -1,11 +1,11 @@
 //! The implementation flags: which implementations a subcommand runs, and
 //! how external ones are treated.
 
-use super::{Args, UsageError};
+use super::{seconds, Args, UsageError};
 use crate::case::ProfileId;
 use crate::implementation::{
-    self, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience, DEFAULT_MAX_ERRORS,
-    DEFAULT_TIMEOUT,
+    self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
+    DEFAULT_MAX_ERRORS, DEFAULT_TIMEOUT,
 };
 use std::time::Duration;
 
@@ -106,11 +106,7 @@ impl ImplChoice {
                 .collect::<Vec<_>>()
                 .join(" ");
         }
-        self.given
-            .iter()
-            .map(|word| shell_word(word))
-            .collect::<Vec<_>>()
-            .join(" ")
+        join_command(&self.given)
     }
 
     /// Applies one implementation flag and its value.
@@ -160,16 +156,7 @@ impl ImplChoice {
                     None => self.profile = Some(profile),
                 }
             }
-            "--timeout" => {
-                let seconds: f64 = value
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 86_400.0)
-                    .ok_or_else(|| {
-                        UsageError(format!("--timeout takes a positive number of seconds, not `{value}`"))
-                    })?;
-                self.timeout = Some(Duration::from_secs_f64(seconds));
-            }
+            "--timeout" => self.timeout = Some(seconds(flag, value)?),
             "--exit-allowed" => self.exit_codes.allowed = number(flag, value)?,
             "--exit-disallowed" => self.exit_codes.disallowed = number(flag, value)?,
             "--max-errors" => self.max_errors = Some(number(flag, value)?),
@@ -239,19 +226,6 @@ pub fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// `word` quoted for a POSIX shell when it needs to be.
-fn shell_word(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@".contains(c))
-    {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
 }
 
 /// A readable name for an external command: the file name of its last word

@@ -14,6 +14,7 @@ pub use impl_choice::{start_all, ImplChoice, IMPL_HELP};
 pub use selection::{Ready, Selection, SELECTION_HELP};
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
 /// A command-line mistake: the message, printed with a pointer to `--help`.
 #[derive(Debug, PartialEq, Eq)]
@@ -39,6 +40,16 @@ pub fn options_or_exit<T>(command: &str, parsed: Result<Option<T>, UsageError>, 
             Err(2)
         }
     }
+}
+
+/// A time limit flag's value: a positive number of seconds, under a day.
+pub fn seconds(flag: &str, value: &str) -> Result<Duration, UsageError> {
+    value
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| UsageError(format!("{flag} takes a positive number of seconds, not `{value}`")))
 }
 
 /// The arguments of a subcommand, consumed front to back. `--flag=value` is

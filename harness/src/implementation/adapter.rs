@@ -23,6 +23,8 @@ const STARTUP_GRACE: Duration = Duration::from_secs(10);
 pub struct Adapter {
     name: String,
     argv: Vec<String>,
+    /// Environment variables set for the program, on top of reptest's own.
+    env: Vec<(String, String)>,
     claims: ProfileId,
     timeout: Duration,
     process: Mutex<Option<Running>>,
@@ -38,9 +40,10 @@ struct Running {
 }
 
 impl Running {
-    fn start(argv: &[String]) -> Result<Running, String> {
+    fn start(argv: &[String], env: &[(String, String)]) -> Result<Running, String> {
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
+            .envs(env.iter().map(|(key, value)| (key, value)))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -102,12 +105,21 @@ impl Adapter {
         Adapter {
             name,
             argv,
+            env: Vec::new(),
             claims,
             timeout,
             process: Mutex::new(None),
             next_id: AtomicU64::new(1),
             started: AtomicBool::new(false),
         }
+    }
+
+    /// The same adapter, its program started with `env` added to the
+    /// environment (where a bundled parser finds its library: PYTHONPATH,
+    /// NODE_PATH).
+    pub fn with_env(mut self, env: Vec<(String, String)>) -> Adapter {
+        self.env = env;
+        self
     }
 
     /// Sends one check and reads its answer, which must carry the check's id.
@@ -122,7 +134,7 @@ impl Adapter {
         // parser that hangs costs little.
         let timeout = if process.is_none() {
             let first = !self.started.swap(true, Ordering::Relaxed);
-            *process = Some(Running::start(&self.argv).map_err(ImplError::Failed)?);
+            *process = Some(Running::start(&self.argv, &self.env).map_err(ImplError::Failed)?);
             if first {
                 self.timeout.max(STARTUP_GRACE)
             } else {

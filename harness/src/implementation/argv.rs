@@ -1,5 +1,6 @@
 //! Splitting a command line given as one string (`--adapter 'python3 x.py'`)
-//! into a program and its arguments, without a shell.
+//! into a program and its arguments, without a shell, and the reverse: a
+//! program and its arguments shown as a line to paste into a shell.
 
 /// Splits `command` into words: whitespace separates, `'…'` quotes
 /// literally, `"…"` quotes with `\"` and `\\` escapes, and `\` outside
@@ -55,9 +56,38 @@ pub fn split_command(command: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
+/// `words` as one command line for a POSIX shell, each word quoted when it
+/// needs to be; [`split_command`] gives the same words back.
+pub fn join_command(words: &[String]) -> String {
+    words.iter().map(|word| shell_word(word)).collect::<Vec<_>>().join(" ")
+}
+
+/// `word` quoted for a POSIX shell when it needs to be.
+fn shell_word(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+%@".contains(c))
+    {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::split_command;
+    use super::{join_command, split_command};
+
+    #[test]
+    fn joined_commands_split_back_into_the_same_words() {
+        let words: Vec<String> = ["pip", "install", "--target", "/a b/c", "it's", "", "x==1.0", "$HOME"]
+            .map(String::from)
+            .to_vec();
+        let line = join_command(&words);
+        assert_eq!(line, r#"pip install --target '/a b/c' 'it'\''s' '' x==1.0 '$HOME'"#);
+        assert_eq!(split_command(&line).unwrap(), words);
+    }
 
     #[test]
     fn splits_like_a_shell_without_expansion() {

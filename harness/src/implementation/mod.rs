@@ -19,17 +19,19 @@ mod adapter;
 mod answer;
 mod argv;
 mod command;
+pub mod install;
 mod patience;
 mod prepared;
 pub mod process;
 #[cfg(feature = "google")]
 mod reference;
+mod registry;
 mod rep_impl;
 pub mod third_party;
 
 pub use adapter::Adapter;
 pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome};
-pub use argv::split_command;
+pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
 pub use patience::{Patience, DEFAULT_MAX_ERRORS};
 pub use prepared::{check_once, guard, Prepared};
@@ -110,6 +112,27 @@ pub fn missing_built_in(name: &str) -> Option<&'static str> {
         ),
         _ => None,
     }
+}
+
+/// The `name-version` directory Google's source was unpacked from, when the
+/// build used the pinned sdist (an override directory may have no version).
+#[cfg(feature = "google")]
+pub fn google_version() -> Option<String> {
+    std::path::Path::new(rep_reference::SOURCE_DIR)
+        .components()
+        .rev()
+        .filter_map(|part| part.as_os_str().to_str())
+        .find(|part| {
+            part.rsplit_once('-')
+                .is_some_and(|(_, v)| v.starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .map(str::to_string)
+}
+
+/// Google's parser is not in this build: no version.
+#[cfg(not(feature = "google"))]
+pub fn google_version() -> Option<String> {
+    None
 }
 
 /// The plainest check there is, which any working parser answers: used to
