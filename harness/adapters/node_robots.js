@@ -17,15 +17,18 @@
 
 'use strict';
 
-const { serve, singleAgent, textBody, pathAndQuery } = require('./rep_adapter');
+const { parsedOnce, serve, singleAgent, textBody, pathAndQuery } = require('./rep_adapter');
 
 const LIBRARY = 'robots';
 
 function decide(request, robots) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
-  const parser = new robots.RobotsParser();
-  parser.parse(body.split(/\r\n|\r|\n/));
+  const parser = parsedOnce(body, () => {
+    const fresh = new robots.RobotsParser();
+    fresh.parse(body.split(/\r\n|\r|\n/));
+    return fresh;
+  });
   return { allowed: parser.canFetchSync(agent, pathAndQuery(request.url)), line: null };
 }
 

@@ -16,7 +16,7 @@
 
 'use strict';
 
-const { serve, singleAgent, textBody } = require('./rep_adapter');
+const { parsedOnce, serve, singleAgent, textBody } = require('./rep_adapter');
 
 const LIBRARY = 'robots-parser';
 
@@ -24,7 +24,7 @@ function decide(request, robotsParser) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
   const robotsUrl = new URL('/robots.txt', request.url).href;
-  const robots = robotsParser(robotsUrl, body);
+  const robots = parsedOnce(`${robotsUrl}\n${body}`, () => robotsParser(robotsUrl, body));
   const allowed = robots.isAllowed(request.url, agent);
   if (allowed === undefined) {
     throw new Error(`robots-parser says ${request.url} is not covered by ${robotsUrl}`);

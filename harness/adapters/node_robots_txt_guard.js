@@ -21,14 +21,14 @@
 'use strict';
 
 const { Readable } = require('stream');
-const { serve, singleAgent, bodyBytes, pathAndQuery } = require('./rep_adapter');
+const { bodyKey, parsedOnce, serve, singleAgent, bodyBytes, pathAndQuery } = require('./rep_adapter');
 
 const LIBRARY = 'robots-txt-guard';
 
 async function decide(request, { guard, parse }) {
   const agent = singleAgent(request, LIBRARY);
-  const parsed = await parse(Readable.from([bodyBytes(request)]));
-  return { allowed: guard(parsed).isAllowed(agent, pathAndQuery(request.url)), line: null };
+  const robots = await parsedOnce(bodyKey(request), async () => guard(await parse(Readable.from([bodyBytes(request)]))));
+  return { allowed: robots.isAllowed(agent, pathAndQuery(request.url)), line: null };
 }
 
 serve({

@@ -17,15 +17,20 @@
 
 'use strict';
 
-const { serve, singleAgent, textBody } = require('./rep_adapter');
+const { parsedOnce, serve, singleAgent, textBody } = require('./rep_adapter');
 
 const LIBRARY = 'robots-txt-parser';
 
 function decide(request, robotsTxtParser) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
-  const robots = robotsTxtParser({ userAgent: agent });
-  robots.parseRobots(request.url, body);
+  // The parsed file is kept per origin and is bound to the agent it was made for.
+  const origin = new URL(request.url).origin;
+  const robots = parsedOnce(JSON.stringify([agent, origin, body]), () => {
+    const fresh = robotsTxtParser({ userAgent: agent });
+    fresh.parseRobots(request.url, body);
+    return fresh;
+  });
   return { allowed: robots.canCrawlSync(request.url), line: null };
 }
 

@@ -38,6 +38,22 @@ my $json = JSON::PP->new->utf8->canonical;
 $| = 1;    # flush after every answer line
 
 # The verdict for one request (a hash), or die with why.
+# The rules of the previous check, parsed again only when the agent, the robots.txt URL or the
+# body differs: a client asks many checks of one body in a row, and parsing it for each would
+# measure the parser's speed instead of its answers.
+my ($parsed_key, $parsed_rules);
+
+sub parsed_once {
+    my ($agent, $robots_url, $body) = @_;
+    my $key = join "\0", length($agent), length($robots_url), $agent, $robots_url, $body;
+    if (!defined $parsed_key || $parsed_key ne $key) {
+        $parsed_rules = WWW::RobotRules->new($agent);
+        $parsed_rules->parse($robots_url, $body);
+        $parsed_key = $key;
+    }
+    return $parsed_rules;
+}
+
 sub decide {
     my ($request) = @_;
     my $agents = $request->{agents};
@@ -48,8 +64,7 @@ sub decide {
         : encode('UTF-8', $request->{robots});
     my $url = URI->new($request->{url});
     die "WWW::RobotRules needs an absolute URL, not <$request->{url}>\n" unless defined $url->scheme;
-    my $rules = WWW::RobotRules->new($agents->[0]);
-    $rules->parse(URI->new_abs('/robots.txt', $url)->as_string, $body);
+    my $rules = parsed_once($agents->[0], URI->new_abs('/robots.txt', $url)->as_string, $body);
     my $allowed = $rules->allowed($url->as_string);
     die "the rules for this host are not fresh (allowed() answered $allowed)\n" if $allowed < 0;
     return { allowed => $allowed ? JSON::PP::true : JSON::PP::false, line => undef };

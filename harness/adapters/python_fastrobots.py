@@ -16,7 +16,7 @@ Mapping onto the library:
 - deciding line: fastrobots reports none.
 """
 
-from rep_adapter import serve, single_agent, text_body
+from rep_adapter import parsed_once, serve, single_agent, text_body
 
 try:
     from fastrobots import Robots, url_path
@@ -31,7 +31,7 @@ def decide(request):
     agent = single_agent(request, LIBRARY)
     url = request["url"]
     path = url if url.startswith("/") else url_path(url)
-    return Robots.parse(body).allowed(path, agent), None
+    return parsed_once(body, lambda: Robots.parse(body)).allowed(path, agent), None
 
 
 if __name__ == "__main__":

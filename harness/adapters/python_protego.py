@@ -14,7 +14,7 @@ Mapping onto the library:
 - deciding line: Protego reports none.
 """
 
-from rep_adapter import serve, single_agent, text_body
+from rep_adapter import parsed_once, serve, single_agent, text_body
 
 try:
     from protego import Protego
@@ -27,7 +27,7 @@ LIBRARY = "protego"
 def decide(request):
     body = text_body(request, LIBRARY)
     agent = single_agent(request, LIBRARY)
-    return Protego.parse(body).can_fetch(request["url"], agent), None
+    return parsed_once(body, lambda: Protego.parse(body)).can_fetch(request["url"], agent), None
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ Mapping onto the library:
 
 import urllib.parse
 
-from rep_adapter import serve, single_agent, text_or_bytes_body
+from rep_adapter import parsed_once, serve, single_agent, text_or_bytes_body
 
 try:
     from reppy.robots import Robots
@@ -36,7 +36,9 @@ LIBRARY = "reppy"
 def decide(request):
     agent = single_agent(request, LIBRARY)
     url = request["url"]
-    robots = Robots.parse(urllib.parse.urljoin(url, "/robots.txt"), text_or_bytes_body(request))
+    robots_url = urllib.parse.urljoin(url, "/robots.txt")
+    body = text_or_bytes_body(request)
+    robots = parsed_once((body, robots_url), lambda: Robots.parse(robots_url, body))
     return robots.allowed(url, agent), None
 
 

@@ -21,7 +21,7 @@ The library logs every line it skips; the adapter silences that logging.
 import logging
 import urllib.parse
 
-from rep_adapter import serve, single_agent, text_or_bytes_body
+from rep_adapter import parsed_once, serve, single_agent, text_or_bytes_body
 
 try:
     from reppy.parser import Rules
@@ -35,7 +35,8 @@ def decide(request):
     agent = single_agent(request, LIBRARY)
     url = request["url"]
     robots_url = urllib.parse.urljoin(url, "/robots.txt")
-    rules = Rules(robots_url, 200, text_or_bytes_body(request), expires=0)
+    body = text_or_bytes_body(request)
+    rules = parsed_once((body, robots_url), lambda: Rules(robots_url, 200, body, expires=0))
     return rules.allowed(url, agent), None
 
 

@@ -28,7 +28,7 @@ Mapping onto the library:
 import importlib
 import sys
 
-from rep_adapter import serve, single_agent, text_or_bytes_body
+from rep_adapter import parsed_once, serve, single_agent, text_or_bytes_body
 
 # distribution -> module it installs
 MODULES = {
@@ -48,9 +48,14 @@ except ImportError:
 
 def decide(request):
     agent = single_agent(request, DISTRIBUTION)
-    parser = module.RobotExclusionRulesParser()
-    parser.parse(text_or_bytes_body(request))
-    return parser.is_allowed(agent, request["url"]), None
+    body = text_or_bytes_body(request)
+
+    def parse():
+        parser = module.RobotExclusionRulesParser()
+        parser.parse(body)
+        return parser
+
+    return parsed_once(body, parse).is_allowed(agent, request["url"]), None
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ Mapping onto the library:
 
 import urllib.robotparser
 
-from rep_adapter import serve, single_agent, text_body
+from rep_adapter import parsed_once, serve, single_agent, text_body
 
 LIBRARY = "urllib.robotparser"
 
@@ -24,9 +24,12 @@ LIBRARY = "urllib.robotparser"
 def decide(request):
     body = text_body(request, LIBRARY)
     agent = single_agent(request, LIBRARY)
-    parser = urllib.robotparser.RobotFileParser()
-    parser.parse(body.splitlines())
-    return parser.can_fetch(agent, request["url"]), None
+    def parse():
+        parser = urllib.robotparser.RobotFileParser()
+        parser.parse(body.splitlines())
+        return parser
+
+    return parsed_once(body, parse).can_fetch(agent, request["url"]), None
 
 
 if __name__ == "__main__":

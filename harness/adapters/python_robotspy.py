@@ -14,7 +14,7 @@ Mapping onto the library:
 - deciding line: robotspy reports none.
 """
 
-from rep_adapter import serve, single_agent, text_body
+from rep_adapter import parsed_once, serve, single_agent, text_body
 
 try:
     from robots import RobotsParser
@@ -27,7 +27,7 @@ LIBRARY = "robotspy"
 def decide(request):
     body = text_body(request, LIBRARY)
     agent = single_agent(request, LIBRARY)
-    return RobotsParser.from_string(body).can_fetch(agent, request["url"]), None
+    return parsed_once(body, lambda: RobotsParser.from_string(body)).can_fetch(agent, request["url"]), None
 
 
 if __name__ == "__main__":

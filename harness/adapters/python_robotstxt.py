@@ -14,7 +14,7 @@ Mapping onto the library:
 - deciding line: test_url names the deciding rule's text, not its line, so none is reported.
 """
 
-from rep_adapter import serve, single_agent, text_body
+from rep_adapter import parsed_once, serve, single_agent, text_body
 
 try:
     from robotstxt import RobotsFile
@@ -27,7 +27,7 @@ LIBRARY = "robotstxt"
 def decide(request):
     body = text_body(request, LIBRARY)
     agent = single_agent(request, LIBRARY)
-    return not RobotsFile(body).test_url(request["url"], agent)["disallowed"], None
+    return not parsed_once(body, lambda: RobotsFile(body)).test_url(request["url"], agent)["disallowed"], None
 
 
 if __name__ == "__main__":

@@ -49,6 +49,28 @@ function pathAndQuery(url) {
   return parsed.pathname + parsed.search;
 }
 
+let parsedKey;
+let parsedValue;
+
+/**
+ * What `parse()` builds, built again only when `key` (a string naming the body and whatever
+ * else the parsed object depends on) differs from the previous call's: a client asks many
+ * checks of one body in a row, and parsing it for each would measure the parser's speed
+ * instead of its answers. An asynchronous parse is cached as its promise.
+ */
+function parsedOnce(key, parse) {
+  if (parsedKey !== key) {
+    parsedValue = parse();
+    parsedKey = key;
+  }
+  return parsedValue;
+}
+
+/** A string naming the body exactly, text or bytes, for parsedOnce keys. */
+function bodyKey(request) {
+  return 'robots_base64' in request ? `b:${request.robots_base64}` : `t:${request.robots}`;
+}
+
 /** The version in the package.json of the installed package `name`. */
 function installedVersion(name) {
   let dir = path.dirname(require.resolve(name));
@@ -115,4 +137,4 @@ async function serve({ packages, load, decide, installHint }) {
   }
 }
 
-module.exports = { Unsupported, textBody, bodyBytes, singleAgent, pathAndQuery, serve };
+module.exports = { Unsupported, textBody, bodyBytes, bodyKey, singleAgent, pathAndQuery, parsedOnce, serve };

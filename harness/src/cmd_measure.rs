@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 
-use crate::cli::progress::Progress;
 use crate::cli::workspace::absolute_root;
 use crate::cli::{options_or_exit, Args, UsageError};
 use crate::corpus::{self, CorpusFile};
@@ -140,15 +139,14 @@ pub fn main(args: Vec<String>) -> u8 {
         fuzz_checks: options.fuzz_checks,
         threads: options.threads,
     };
-    let progress = Progress::new();
     let borrowed: Vec<(&dyn Implementation, String)> = parsers
         .iter()
         .map(|(parser, version)| (parser.as_ref(), version.clone()))
         .collect();
+    // Each step on its own line: how long each parser took is worth keeping.
     let measurements = measure_parsers(&plan, &borrowed, google.as_ref(), rfc.as_ref(), |step| {
-        progress.show(&format!("reptest measure: {step}"));
+        eprintln!("reptest measure: {step}");
     });
-    progress.finish();
     let json = serde_json::to_string(&measurements).expect("measurements always serialise");
     if let Err(error) = std::fs::write(&options.out, json + "\n") {
         eprintln!("reptest measure: cannot write {}: {error}", options.out.display());
