@@ -121,7 +121,7 @@ pub fn main(args: Vec<String>) -> u8 {
     let mut status = 0;
     for party in third_party::bundled()
         .iter()
-        .filter(|party| options.only.is_empty() || options.only.iter().any(|name| *name == party.name))
+        .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
     {
         match party.probe(&root) {
             Ok(version) => parsers.push((Box::new(party.adapter(&root)), version)),

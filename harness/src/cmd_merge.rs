@@ -70,7 +70,10 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
 pub fn read_measurements(path: &Path) -> Result<Measurements, String> {
     match read(path)? {
         Part::Measurements(measurements) => Ok(measurements),
-        Part::Diff(_) => Err(format!("{} is a partial differential run, not measurements", path.display())),
+        Part::Diff(_) => Err(format!(
+            "{} is a partial differential run, not measurements",
+            path.display()
+        )),
     }
 }
 

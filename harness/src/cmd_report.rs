@@ -10,16 +10,17 @@ use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_
 use crate::cmd_measure::{load_corpus, DEFAULT_FUZZ_CHECKS};
 use crate::cmd_merge;
 use crate::implementation::third_party::{self, Places, ThirdParty};
+use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::measure::shard::Shard;
-use crate::measure::{analyse, measure_parsers, Plan};
+use crate::measure::{analyse, measure_parsers, side_by_side, Plan};
+use crate::report::conformance::{Conformance, Entry};
 use crate::report::measured::MeasuredParser;
 use crate::report::parser_page::{ParserInfo, ParserPage};
-use std::time::{Duration, Instant};
-use crate::implementation::{self, Implementation, BUILT_IN};
-use crate::report::conformance::{Conformance, Entry};
 use crate::report::readings_page;
 use crate::runner;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 const HELP: &str = "\
 reptest report — regenerate the conformance matrix (every implementation × every case)
@@ -266,7 +267,7 @@ fn third_parties(
                 shard: Shard::WHOLE,
                 explore_seed: None,
                 fuzz_checks: options.fuzz_checks,
-                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+                threads: threads(),
             };
             measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
                 eprintln!("reptest report: {step}")
@@ -277,18 +278,32 @@ fn third_parties(
     std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
     let mut measured = Vec::new();
     let mut written = Vec::new();
-    for (party, version) in ran {
+    // Minimising asks each parser many questions one at a time, so parsers
+    // are analysed side by side; pages are written in the registry's order.
+    let done = AtomicUsize::new(0);
+    let analyses = side_by_side::each(ran, threads(), |(party, _)| {
         let started = Instant::now();
         let column = find(&party.name)?;
-        let parser = impls[column].as_ref();
         let (collected, found) = analyse(
-            parser,
+            impls[column].as_ref(),
             measurements.parsers.get(&party.name),
             matrix,
             column,
             impls[google].as_ref(),
             impls[rfc].as_ref(),
         );
+        eprintln!(
+            "reptest report: {}: {} distinct differences found in {:.1} s ({}/{})",
+            party.name,
+            found.listed.len(),
+            started.elapsed().as_secs_f64(),
+            done.fetch_add(1, Ordering::Relaxed) + 1,
+            ran.len()
+        );
+        Ok::<_, String>((collected, found))
+    });
+    for ((party, version), analysis) in ran.iter().zip(analyses) {
+        let (collected, found) = analysis?;
         let info = ParserInfo {
             name: party.name.clone(),
             language: party.language.clone(),
@@ -309,14 +324,18 @@ fn third_parties(
         let file = pages.join(format!("{}.md", party.name));
         std::fs::write(&file, page.markdown()).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
         written.push(file);
-        let tallies = collected.tallies.iter().map(|(source, tally)| (*source, *tally)).collect();
-        measured.push(MeasuredParser::of(&party.name, &party.language, party.claims, tallies, &found));
-        eprintln!(
-            "reptest report: {}: {} distinct differences found in {:.1} s",
-            party.name,
-            found.listed.len(),
-            started.elapsed().as_secs_f64()
-        );
+        let tallies = collected
+            .tallies
+            .iter()
+            .map(|(source, tally)| (*source, *tally))
+            .collect();
+        measured.push(MeasuredParser::of(
+            &party.name,
+            &party.language,
+            party.claims,
+            tallies,
+            &found,
+        ));
     }
     for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
         if !written.contains(&stale.path()) {
@@ -324,6 +343,11 @@ fn third_parties(
         }
     }
     Ok((measured, measurements.corpus))
+}
+
+/// Parsers measured or analysed side by side: one per core.
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The suite's readings, when the report covers the workspace's own cases;

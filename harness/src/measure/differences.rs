@@ -4,6 +4,7 @@
 //! clause of RFC 9309 it departs from, and whether it is a miss of the
 //! profile the parser claims.
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use rep::{check_once, Profile};
@@ -24,6 +25,15 @@ pub const FUZZ_MIN_INPUTS: u64 = 5;
 /// Questions the minimiser may ask a third-party parser per difference: it
 /// goes through an external process, so shrinking is kept to seconds.
 const MINIMISE_TRIES: usize = 400;
+
+/// Body bytes the minimiser may send a third-party parser per difference.
+/// Tries alone do not bound the work: a difference that lives in a body's
+/// size (the 500 KiB parse limit) cannot shrink, and 400 asks of half a
+/// megabyte each keep a slow parser busy for minutes. Halving a big body
+/// that can shrink costs about twice its size, so this leaves room for a
+/// large real-world file and stops the hopeless case after a few asks. It
+/// counts bytes, not seconds, so a report stays the same from run to run.
+const MINIMISE_BYTES: usize = 4 << 20;
 
 /// How a difference stands against the profile the parser claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -190,8 +200,13 @@ fn difference(
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Difference {
+    let sent = Cell::new(0usize);
     let keep = |candidate: &Probe| {
-        !candidate.agents.iter().any(String::is_empty)
+        if candidate.agents.iter().any(String::is_empty) {
+            return false;
+        }
+        sent.set(sent.get() + candidate.body.len());
+        sent.get() <= MINIMISE_BYTES
             && signature_now(parser, candidate, references(candidate, google, rfc)).as_ref() == Some(&group.signature)
     };
     let example = &group.example.probe;

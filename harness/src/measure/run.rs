@@ -9,13 +9,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use rep_generate::{sample, Generated};
 
 use super::collect::{Collected, Example, References, Source};
 use super::shard::Shard;
+use super::side_by_side;
 use crate::case::ProfileId;
 use crate::corpus::CorpusFile;
 use crate::diff::{Probe, QUERIES_PER_BODY};
@@ -197,27 +197,23 @@ pub fn measure_all(
     threads: usize,
     progress: impl Fn(&str, usize, Duration) + Sync,
 ) -> BTreeMap<String, Collected> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let results = Mutex::new(BTreeMap::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads.clamp(1, parsers.len().max(1)) {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let Some(parser) = parsers.get(index) else { break };
-                let started = Instant::now();
-                let mut collected = Collected::default();
-                for (source, batches) in samples {
-                    measure(*parser, *source, batches, &mut collected);
-                }
-                let elapsed = started.elapsed();
-                results
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(parser.name().to_string(), collected);
-                progress(parser.name(), done.fetch_add(1, Ordering::Relaxed) + 1, elapsed);
-            });
+    let collected = side_by_side::each(parsers, threads, |parser| {
+        let started = Instant::now();
+        let mut collected = Collected::default();
+        for (source, batches) in samples {
+            measure(*parser, *source, batches, &mut collected);
         }
+        progress(
+            parser.name(),
+            done.fetch_add(1, Ordering::Relaxed) + 1,
+            started.elapsed(),
+        );
+        collected
     });
-    results.into_inner().unwrap_or_else(|p| p.into_inner())
+    parsers
+        .iter()
+        .map(|parser| parser.name().to_string())
+        .zip(collected)
+        .collect()
 }
