@@ -4,7 +4,7 @@
 //! timeout or prints something else costs that one check; it is restarted
 //! for the next.
 
-use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome, NO_ANSWER};
 use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
@@ -161,7 +161,7 @@ impl Adapter {
             Err(RecvTimeoutError::Timeout) => {
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
-                    "no answer within {timeout:?}; the adapter was stopped ({how}) and restarts for the next check"
+                    "{NO_ANSWER} {timeout:?}; the adapter was stopped ({how}) and restarts for the next check"
                 )))
             }
             Err(RecvTimeoutError::Disconnected) => {

@@ -118,6 +118,11 @@ impl fmt::Display for ImplError {
     }
 }
 
+/// How the message of every failure caused by a hang begins (an adapter or
+/// a command that outlived its timeout). Whoever asks again on purpose (the
+/// minimiser) looks for it, because each such failure costs a whole timeout.
+pub const NO_ANSWER: &str = "no answer within";
+
 /// The answer to one check.
 pub type Answer = Result<Outcome, ImplError>;
 

@@ -30,7 +30,7 @@ mod rep_impl;
 pub mod third_party;
 
 pub use adapter::Adapter;
-pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome};
+pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome, NO_ANSWER};
 pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
 pub use patience::{Patience, DEFAULT_MAX_ERRORS};

@@ -2,6 +2,7 @@
 //! output captured: a per-check command, an adapter's version probe, an
 //! installer (whose output lines are also handed over as they come).
 
+use super::NO_ANSWER;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
@@ -53,7 +54,7 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Start { program, error } => write!(f, "cannot start `{program}`: {error}"),
-            RunError::TimedOut(limit) => write!(f, "no answer within {limit:?}; the command was killed"),
+            RunError::TimedOut(limit) => write!(f, "{NO_ANSWER} {limit:?}; the command was killed"),
             RunError::Wait(error) => write!(f, "cannot wait for the command: {error}"),
         }
     }

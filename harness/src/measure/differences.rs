@@ -6,6 +6,7 @@
 
 use std::cell::Cell;
 use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
 
 use rep::{check_once, Profile};
 
@@ -13,7 +14,7 @@ use super::collect::{Collected, Group, References, Source};
 use super::signature::{Relation, Signature};
 use crate::case::ProfileId;
 use crate::diff::{minimise, Probe};
-use crate::implementation::{check_once as ask, ImplError, Implementation};
+use crate::implementation::{check_once as ask, ImplError, Implementation, NO_ANSWER};
 
 /// A group seen only in generated inputs is listed when at least this many
 /// distinct inputs show it; rarer ones are counted as a tail. Counting inputs,
@@ -31,9 +32,18 @@ const MINIMISE_TRIES: usize = 400;
 /// size (the 500 KiB parse limit) cannot shrink, and 400 asks of half a
 /// megabyte each keep a slow parser busy for minutes. Halving a big body
 /// that can shrink costs about twice its size, so this leaves room for a
-/// large real-world file and stops the hopeless case after a few asks. It
-/// counts bytes, not seconds, so a report stays the same from run to run.
+/// large real-world file and stops the hopeless case after a few asks.
+/// Counting bytes rather than seconds keeps where a parser that is merely a
+/// little slow stops the same from run to run.
 const MINIMISE_BYTES: usize = 4 << 20;
+
+/// An ask slower than this ends the minimising of a difference (the smallest
+/// example found so far is shown). The candidates that follow are much like
+/// it, and some parsers spend seconds on one (a backtracking regex for a
+/// pattern of thousands of `*`), so 400 of them would take most of an hour.
+/// Ordinary asks take milliseconds and the slow ones seconds, so where
+/// minimising stops is the same from run to run on any ordinary machine.
+const SLOW_ASK: Duration = Duration::from_secs(1);
 
 /// How a difference stands against the profile the parser claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -201,28 +211,38 @@ fn difference(
     rfc: &dyn Implementation,
 ) -> Difference {
     let sent = Cell::new(0usize);
+    let slow = Cell::new(false);
     let keep = |candidate: &Probe| {
-        if candidate.agents.iter().any(String::is_empty) {
+        if slow.get() || candidate.agents.iter().any(String::is_empty) {
             return false;
         }
         sent.set(sent.get() + candidate.body.len());
-        sent.get() <= MINIMISE_BYTES
-            && signature_now(parser, candidate, references(candidate, google, rfc)).as_ref() == Some(&group.signature)
+        if sent.get() > MINIMISE_BYTES {
+            return false;
+        }
+        let asked = Instant::now();
+        let now = signature_now(parser, candidate, references(candidate, google, rfc));
+        slow.set(asked.elapsed() > SLOW_ASK);
+        now.as_ref() == Some(&group.signature)
     };
     let example = &group.example.probe;
     // Examples from the suite are held to its expectations, which the live
     // references may not share (implementation-defined points): those stay
-    // as they are.
-    let minimal = if keep(example) {
+    // as they are. A hang is shown as found: asking again only waits again.
+    let minimal = if !group.signature.is_hang() && keep(example) {
         minimise(example.clone(), MINIMISE_TRIES, keep)
     } else {
         example.clone()
     };
     let refs = references(&minimal, google, rfc);
-    let parser_says = match ask(parser, &minimal.body, &minimal.agent_bytes(), minimal.url.as_bytes()) {
-        Ok(outcome) if outcome.allowed => "allowed".to_string(),
-        Ok(_) => "disallowed".to_string(),
-        Err(error) => format!("error: {error}"),
+    let parser_says = if group.signature.is_hang() {
+        format!("error: {NO_ANSWER} the timeout when measured (not asked again)")
+    } else {
+        match ask(parser, &minimal.body, &minimal.agent_bytes(), minimal.url.as_bytes()) {
+            Ok(outcome) if outcome.allowed => "allowed".to_string(),
+            Ok(_) => "disallowed".to_string(),
+            Err(error) => format!("error: {error}"),
+        }
     };
     let departed = match group.signature.relation {
         Relation::DepartsFromGoogle => Profile::GOOGLE,

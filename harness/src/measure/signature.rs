@@ -10,6 +10,7 @@ use rep::{check_once, GroupChoice, Profile, Reason, RuleKind, Switch, Verdict};
 use serde::{Deserialize, Serialize};
 
 use crate::diff::Probe;
+use crate::implementation::NO_ANSWER;
 
 /// Which reference a parser's answer departs from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -274,6 +275,13 @@ impl Signature {
         }
     }
 
+    /// Whether this is the parser giving no answer within its timeout.
+    pub fn is_hang(&self) -> bool {
+        self.failure
+            .as_deref()
+            .is_some_and(|start| start.starts_with(NO_ANSWER))
+    }
+
     /// The difference in one line, for lists.
     pub fn headline(&self) -> String {
         let decision = self.decision.as_ref().map(Decision::describe);
@@ -360,5 +368,12 @@ mod tests {
         let signature = Signature::failure(&probe("User-agent: *\n", "/"), "TypeError at 12: boom");
         assert_eq!(signature.failure.as_deref(), Some("TypeError at ##: boom"));
         assert_eq!(signature.relation, Relation::Fails);
+        assert!(!signature.is_hang());
+    }
+
+    #[test]
+    fn a_timeout_is_a_hang() {
+        let message = format!("{NO_ANSWER} 30s; the adapter was stopped (signal: 9) and restarts for the next check");
+        assert!(Signature::failure(&probe("User-agent: *\n", "/"), &message).is_hang());
     }
 }

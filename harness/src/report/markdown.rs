@@ -1,7 +1,7 @@
 //! The Markdown report: the summary as a table, then each miss with its
 //! body excerpt in a code block.
 
-use super::{agents_text, answer_text, basis_text, cell, excerpt_text, expected_text, misses};
+use super::{agents_text, answer_text, basis_text, cell, code_span, excerpt_text, expected_text, misses};
 use crate::case::ProfileId;
 use crate::runner::Matrix;
 use std::fmt::Write;
@@ -53,8 +53,8 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             "{}\n",
             row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
         );
-        let _ = writeln!(out, "- agent: `{}`", agents_text(check));
-        let _ = writeln!(out, "- url: `{}`", check.url);
+        let _ = writeln!(out, "- agent: {}", code_span(&agents_text(check)));
+        let _ = writeln!(out, "- url: {}", code_span(&check.url));
         if let Some(response) = &row.case.response {
             let _ = writeln!(out, "- response: {response}");
         }

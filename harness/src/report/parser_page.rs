@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use super::cell;
+use super::{cell, code_span};
 use crate::case::{clause, ProfileId};
 use crate::measure::collect::{Collected, Source, Tally};
 use crate::measure::differences::{Difference, Standing, FUZZ_MIN_INPUTS};
@@ -205,8 +205,9 @@ Not part of the list above, which fixed inputs decide:                  the stre
             difference.origin
         );
         body_block(out, &difference.minimal.body);
-        let _ = writeln!(out, "- agent: `{}`", difference.minimal.agents.join("`, `"));
-        let _ = writeln!(out, "- URL: `{}`", difference.minimal.url);
+        let agents: Vec<String> = difference.minimal.agents.iter().map(|agent| code_span(agent)).collect();
+        let _ = writeln!(out, "- agent: {}", agents.join(", "));
+        let _ = writeln!(out, "- URL: {}", code_span(&difference.minimal.url));
         let _ = writeln!(
             out,
             "- expected: {} under RFC 9309 ({}), {} under Google's parser",
