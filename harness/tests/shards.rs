@@ -1,7 +1,10 @@
 //! Spreading work over machines: a corpus split into shards by file name,
 //! each shard's result written to a file, and `reptest merge` combining the
 //! files into exactly what one unsharded run gives — for the measurements
-//! of third-party parsers and for a differential run over a corpus.
+//! of third-party parsers and for a differential run over a corpus. And what
+//! makes merging meaningful: a whole report with a third-party parser
+//! (measured, its differences minimised) comes out byte for byte the same
+//! from two runs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -166,4 +169,40 @@ fn measurements_split_in_two_merge_into_the_whole_run() {
     );
     assert!(!parser["groups"].as_array().unwrap().is_empty(), "{parser}");
     assert_eq!(json(&scratch.path("merged.json")), whole);
+}
+
+#[test]
+fn two_reports_with_a_third_party_parser_are_byte_identical() {
+    let scratch = Scratch::new("report");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/valid");
+    let report = |out: &str| {
+        let done = reptest(&[
+            "report",
+            "--only",
+            "cpython-robotparser",
+            "--cases",
+            &cases.display().to_string(),
+            "--corpus",
+            &scratch.path("corpus"),
+            "--fuzz-checks",
+            "3000",
+            "--out",
+            out,
+        ]);
+        assert_eq!(done.status.code(), Some(0), "{}", text(&done.stderr));
+    };
+    report(&scratch.path("first"));
+    report(&scratch.path("second"));
+    for file in ["conformance.md", "conformance.json", "parsers/cpython-robotparser.md"] {
+        let read = |run: &str| std::fs::read(Path::new(&scratch.path(run)).join(file)).unwrap();
+        let first = read("first");
+        assert!(
+            text(&first).contains("cpython-robotparser"),
+            "{file} does not mention the parser"
+        );
+        assert!(first == read("second"), "{file} differs between two runs");
+    }
+    // The page lists differences, each with its minimised example.
+    let page = text(&std::fs::read(Path::new(&scratch.path("first")).join("parsers/cpython-robotparser.md")).unwrap());
+    assert!(page.contains("## Distinct differences"), "{page}");
 }
