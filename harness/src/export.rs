@@ -90,7 +90,7 @@ struct ExportedBasis<'a> {
 
 #[derive(Serialize)]
 struct ExportedResponse {
-    status: Status,
+    status: HttpStatus,
     redirects: u32,
     cached_age_hours: Option<u32>,
 }
@@ -98,7 +98,7 @@ struct ExportedResponse {
 /// A status code, or the string `network-error`, as the case files write it.
 #[derive(Serialize)]
 #[serde(untagged)]
-enum Status {
+enum HttpStatus {
     Code(u16),
     Failure(&'static str),
 }
@@ -194,8 +194,8 @@ fn exported_basis(basis: &Basis) -> ExportedBasis<'_> {
 fn exported_response(response: ResponseSpec) -> ExportedResponse {
     ExportedResponse {
         status: match response.status {
-            Some(code) => Status::Code(code),
-            None => Status::Failure("network-error"),
+            Some(code) => HttpStatus::Code(code),
+            None => HttpStatus::Failure("network-error"),
         },
         redirects: response.redirects,
         cached_age_hours: response.cached_age_hours,
