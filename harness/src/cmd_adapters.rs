@@ -10,10 +10,10 @@ use crate::implementation::install::{plan, run_step, Failure, Plan, System};
 use crate::implementation::third_party::{bundled, probe_all, InstallKind, Places, Probe, ThirdParty};
 use crate::implementation::Implementation;
 use crate::runner::{self, Matrix};
+use crate::side_by_side;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 const HELP: &str = "\
@@ -422,38 +422,28 @@ fn suite(
         }
     }
     let probes = probe_all(chosen, places);
-    let next = AtomicUsize::new(0);
-    let any_failed = AtomicBool::new(false);
-    let workers = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(chosen.len());
-    std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let index = next.fetch_add(1, Ordering::Relaxed);
-                let (Some(parser), Some(probe)) = (chosen.get(index), probes.get(index)) else {
-                    break;
-                };
-                let file = expected.join(format!("{}.txt", parser.name));
-                let result = probe
-                    .clone()
-                    .into_result()
-                    .map_err(|why| format!("not run: {why}"))
-                    .and_then(|version| {
-                        one_parser(action, parser, places, files, &file, timeout)
-                            .map(|said| format!("{version}: {said}"))
-                    });
-                match result {
-                    Ok(said) => println!("{}: {said}", parser.name),
-                    Err(why) => {
-                        any_failed.store(true, Ordering::Relaxed);
-                        println!("{}: FAILED: {why}", parser.name);
-                    }
-                }
+    let parsers: Vec<_> = chosen.iter().zip(&probes).collect();
+    let failed = side_by_side::each(&parsers, side_by_side::cores(), |(parser, probe)| {
+        let file = expected.join(format!("{}.txt", parser.name));
+        let result = (*probe)
+            .clone()
+            .into_result()
+            .map_err(|why| format!("not run: {why}"))
+            .and_then(|version| {
+                one_parser(action, parser, places, files, &file, timeout).map(|said| format!("{version}: {said}"))
             });
+        match result {
+            Ok(said) => {
+                println!("{}: {said}", parser.name);
+                false
+            }
+            Err(why) => {
+                println!("{}: FAILED: {why}", parser.name);
+                true
+            }
         }
     });
-    u8::from(any_failed.into_inner())
+    u8::from(failed.contains(&true))
 }
 
 /// Runs the suite against one installed parser and writes its expected

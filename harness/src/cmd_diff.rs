@@ -13,6 +13,7 @@ use crate::diff::partial::{self, Partial};
 use crate::diff::{investigate, replay, run, Budget, Config, Differ, FindingsPlan, Summary, Written};
 use crate::implementation::Implementation;
 use crate::measure::shard::Shard;
+use crate::side_by_side;
 
 /// The pair compared when none is given.
 const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
@@ -86,7 +87,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         mutations: DEFAULT_MUTATIONS,
         shard: Shard::WHOLE,
         partial: None,
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads: side_by_side::cores(),
         plan: FindingsPlan {
             dir: findings_dir(),
             max: 10,

@@ -11,6 +11,7 @@ use crate::implementation::third_party;
 use crate::implementation::{built_in, Implementation};
 use crate::measure::shard::Shard;
 use crate::measure::{measure_parsers, Plan};
+use crate::side_by_side;
 
 /// The generated stream's default length: the floor per parser.
 pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
@@ -63,7 +64,7 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
         explore_seed: None,
         fuzz_checks: DEFAULT_FUZZ_CHECKS,
         only: Vec::new(),
-        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        threads: side_by_side::cores(),
     };
     while let Some(arg) = args.next_arg() {
         let flag = arg.as_str();

@@ -12,12 +12,13 @@ use crate::cmd_merge;
 use crate::implementation::third_party::{self, Places, ThirdParty};
 use crate::implementation::{self, Implementation, BUILT_IN};
 use crate::measure::shard::Shard;
-use crate::measure::{analyse, measure_parsers, side_by_side, Plan};
+use crate::measure::{analyse, measure_parsers, Plan};
 use crate::report::conformance::{Conformance, Entry};
 use crate::report::measured::MeasuredParser;
 use crate::report::parser_page::{ParserInfo, ParserPage};
 use crate::report::readings_page;
 use crate::runner;
+use crate::side_by_side::{self, cores};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -267,7 +268,7 @@ fn third_parties(
                 shard: Shard::WHOLE,
                 explore_seed: None,
                 fuzz_checks: options.fuzz_checks,
-                threads: threads(),
+                threads: cores(),
             };
             measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
                 eprintln!("reptest report: {step}")
@@ -281,7 +282,7 @@ fn third_parties(
     // Minimising asks each parser many questions one at a time, so parsers
     // are analysed side by side; pages are written in the registry's order.
     let done = AtomicUsize::new(0);
-    let analyses = side_by_side::each(ran, threads(), |(party, _)| {
+    let analyses = side_by_side::each(ran, cores(), |(party, _)| {
         let started = Instant::now();
         let column = find(&party.name)?;
         let (collected, found) = analyse(
@@ -343,11 +344,6 @@ fn third_parties(
         }
     }
     Ok((measured, measurements.corpus))
-}
-
-/// Parsers measured or analysed side by side: one per core.
-fn threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The suite's readings, when the report covers the workspace's own cases;

@@ -4,7 +4,8 @@
 //! (see `harness/README.md` for the picture and the path of one check):
 //!
 //! 1. The model: [`case`] (the case files and their loader), [`protocol`]
-//!    (the JSON-lines protocol), [`corpus`] (the real-world corpus).
+//!    (the JSON-lines protocol), [`corpus`] (the real-world corpus),
+//!    [`side_by_side`] (work spread over the cores, results in order).
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
 //!    matrix), [`baseline`] (expected failures), [`report`] (the matrix as a table, JSON, JUnit, Markdown and
@@ -44,3 +45,4 @@ pub mod measure;
 pub mod protocol;
 pub mod report;
 pub mod runner;
+pub mod side_by_side;

@@ -3,8 +3,8 @@
 
 use crate::case::{Case, CaseFile, Check, Expect, ProfileId};
 use crate::implementation::{Answer, ImplError, Implementation, Prepared};
+use crate::side_by_side;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// An implementation as the reports see it.
@@ -161,32 +161,17 @@ pub fn run<'a>(
 ) -> Matrix<'a> {
     let start = Instant::now();
     let cases: Vec<&Case> = files.iter().flat_map(|file| &file.cases).collect();
-    let jobs = cases.len() * impls.len();
-    let next = AtomicUsize::new(0);
+    let jobs: Vec<usize> = (0..cases.len() * impls.len()).collect();
     let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<Vec<Answer>>>> = Mutex::new((0..jobs).map(|_| None).collect());
-    let threads = std::thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(jobs.max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= jobs {
-                    break;
-                }
-                let answers = run_case(cases[job / impls.len()], impls[job % impls.len()].as_ref());
-                results.lock().unwrap_or_else(|p| p.into_inner())[job] = Some(answers);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs);
-            });
-        }
+    let answers = side_by_side::each(&jobs, side_by_side::cores(), |&job| {
+        let answers = run_case(cases[job / impls.len()], impls[job % impls.len()].as_ref());
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
+        answers
     });
-    let mut results = results.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter();
+    let mut results = answers.into_iter();
     let mut rows = Vec::new();
     for case in cases {
-        let per_impl: Vec<Vec<Answer>> = (0..impls.len())
-            .map(|_| results.next().flatten().unwrap_or_default())
-            .collect();
+        let per_impl: Vec<Vec<Answer>> = (0..impls.len()).map(|_| results.next().unwrap_or_default()).collect();
         for index in 0..case.checks.len() {
             let answers = per_impl.iter().map(|answers| answers[index].clone()).collect();
             rows.push(Row { case, index, answers });

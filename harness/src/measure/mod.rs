@@ -6,7 +6,6 @@
 //! - [`collect`]: what measuring one parser collects; collections merge.
 //! - [`run`]: the samples, their references, and asking the parsers.
 //! - [`shard`]: a stable split of the corpus for spreading the work.
-//! - [`side_by_side`]: parsers worked on side by side, results in order.
 //! - [`differences`]: the distinct differences, each with a minimal case.
 //!
 //! [`Measurements`] is the file `reptest measure` writes and `reptest merge`
@@ -23,7 +22,6 @@ pub mod collect;
 pub mod differences;
 pub mod run;
 pub mod shard;
-pub mod side_by_side;
 pub mod signature;
 
 use std::collections::BTreeMap;

@@ -15,12 +15,12 @@ use rep_generate::{sample, Generated};
 
 use super::collect::{Collected, Example, References, Source};
 use super::shard::Shard;
-use super::side_by_side;
 use crate::case::ProfileId;
 use crate::corpus::CorpusFile;
 use crate::diff::{Probe, QUERIES_PER_BODY};
 use crate::implementation::{Implementation, Prepared};
 use crate::runner::Matrix;
+use crate::side_by_side;
 
 /// One check with what the references answer.
 #[derive(Clone, Debug)]

@@ -1,16 +1,22 @@
-//! Work over parsers on a few threads: each parser's own work stays in one
-//! thread and in order (an adapter answers one question at a time), the
-//! parsers run side by side, and the results come back in the parsers'
-//! order whatever finished first.
+//! Work spread over a few threads: each item's own work stays in one thread
+//! and in order (an adapter answers one question at a time), the items run
+//! side by side, and the results come back in the items' order whatever
+//! finished first. The runner's cases, the adapters' suite runs and the
+//! measurement of parsers all go through it.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
+
+/// The threads worth starting: one per core.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 
 /// `work(item)` for every item of `items`, on at most `threads` threads;
 /// the results in the order of `items`.
 ///
 /// ```
-/// use rep_harness::measure::side_by_side::each;
+/// use rep_harness::side_by_side::each;
 /// assert_eq!(each(&[1, 2, 3], 2, |n| n * 10), vec![10, 20, 30]);
 /// ```
 pub fn each<T: Sync, R: Send>(items: &[T], threads: usize, work: impl Fn(&T) -> R + Sync) -> Vec<R> {
