@@ -544,7 +544,7 @@ cargo bench -p rep-bench --bench one_shot     # one benchmark (or check_many, pa
 
 The corpus (the 4,231 files of the pinned `protego==0.7.0` sdist) is fetched
 into `~/.cache/rep/sdists` on first use by `tools/fetch_sdist.py`, through
-`rep_harness::corpus`. Instruction counts need valgrind
+`rep_core::corpus`. Instruction counts need valgrind
 (`apt-get install valgrind`); without it they are skipped and the report says so.
 
 ## What is measured

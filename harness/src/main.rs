@@ -1,6 +1,9 @@
 //! `reptest`: the conformance suite runner. Each subcommand lives in its own
 //! module of the library; this file only dispatches.
 
+mod cli;
+mod cmd;
+
 use std::process::ExitCode;
 
 const HELP: &str = "\
@@ -28,17 +31,17 @@ fn main() -> ExitCode {
     let command = args.next();
     let rest: Vec<String> = args.collect();
     let status = match command.as_deref() {
-        Some("run") => rep_harness::cmd_run::main(rest),
-        Some("baseline") => rep_harness::cmd_baseline::main(rest),
-        Some("check") => rep_harness::cmd_check::main(rest),
-        Some("diff") => rep_harness::cmd_diff::main(rest),
-        Some("report") => rep_harness::cmd_report::main(rest),
-        Some("measure") => rep_harness::cmd_measure::main(rest),
-        Some("merge") => rep_harness::cmd_merge::main(rest),
-        Some("promote") => rep_harness::cmd_promote::main(rest),
-        Some("export") => rep_harness::cmd_export::main(rest),
-        Some("import") => rep_harness::cmd_import::main(rest),
-        Some("adapters") => rep_harness::cmd_adapters::main(rest),
+        Some("run") => cmd::run::main(rest),
+        Some("baseline") => cmd::baseline::main(rest),
+        Some("check") => cmd::check::main(rest),
+        Some("diff") => cmd::diff::main(rest),
+        Some("report") => cmd::report::main(rest),
+        Some("measure") => cmd::measure::main(rest),
+        Some("merge") => cmd::merge::main(rest),
+        Some("promote") => cmd::promote::main(rest),
+        Some("export") => cmd::export::main(rest),
+        Some("import") => cmd::import::main(rest),
+        Some("adapters") => cmd::adapters::main(rest),
         Some("-V" | "--version" | "version") => {
             let google = if cfg!(feature = "google") {
                 "with Google's parser built in"

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use rep_harness::case::load_paths;
+use rep_core::case::load_paths;
 
 fn reptest(args: &[&str]) -> (i32, String, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_reptest"))

@@ -7,7 +7,7 @@
 //! (e) the command's usage and write errors.
 
 use base64::Engine as _;
-use rep_harness::case::{load_paths, Expect};
+use rep_core::case::{load_paths, Expect};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

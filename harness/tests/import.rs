@@ -6,8 +6,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use rep_harness::case::{load_paths, CaseFile, Expect};
-use rep_harness::import::{spec_test, Import};
+use rep_core::case::{load_paths, CaseFile, Expect};
+use rep_core::import::{spec_test, Import};
 
 fn fixtures(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -22,8 +22,16 @@ fn report(dir_name: &str) -> (String, String) {
         "--out",
         &out.display().to_string(),
     ];
-    let status = rep_harness::cmd_report::main(args.iter().map(|s| s.to_string()).collect());
-    assert_eq!(status, 0, "reptest report failed");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .arg("report")
+        .args(args)
+        .output()
+        .expect("reptest starts");
+    assert!(
+        output.status.success(),
+        "reptest report failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
     let files = (read("conformance.md"), read("conformance.json"));
     let _ = std::fs::remove_dir_all(&out);
@@ -32,7 +40,7 @@ fn report(dir_name: &str) -> (String, String) {
 
 /// The ids and check counts of the fixture cases, read from the loader.
 fn fixture_cases() -> Vec<(String, usize)> {
-    let files = rep_harness::case::load_paths(&[PathBuf::from(fixtures())]).unwrap_or_else(|e| panic!("{e}"));
+    let files = rep_core::case::load_paths(&[PathBuf::from(fixtures())]).unwrap_or_else(|e| panic!("{e}"));
     files
         .iter()
         .flat_map(|file| &file.cases)

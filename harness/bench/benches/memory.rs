@@ -75,7 +75,7 @@ fn percentile(sorted: &[f64], fraction: f64) -> f64 {
 }
 
 fn main() {
-    let files = rep_harness::corpus::fetch().unwrap_or_else(|error| panic!("benchmark corpus unavailable: {error}"));
+    let files = rep_core::corpus::fetch().unwrap_or_else(|error| panic!("benchmark corpus unavailable: {error}"));
     let measured: Vec<Measured> = files
         .iter()
         .map(|file| {

@@ -3,7 +3,7 @@
 //! than miss them all.
 
 use rep::{Profile, Robots};
-use rep_harness::corpus;
+use rep_core::corpus;
 
 /// The scheme and host of every probe URL; what follows is the path.
 pub const ORIGIN: &str = "https://example.com";

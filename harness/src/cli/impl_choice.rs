@@ -2,8 +2,8 @@
 //! how external ones are treated.
 
 use super::{seconds, Args, UsageError};
-use crate::case::ProfileId;
-use crate::implementation::{
+use rep_core::case::ProfileId;
+use rep_core::implementation::{
     self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
     DEFAULT_MAX_ERRORS, DEFAULT_TIMEOUT,
 };

@@ -8,10 +8,9 @@
 mod impl_choice;
 pub mod progress;
 mod selection;
-pub mod workspace;
 
 pub use impl_choice::{start_all, ImplChoice, IMPL_HELP};
-pub use selection::{Ready, Selection, SELECTION_HELP};
+pub use selection::{Selection, SELECTION_HELP};
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -96,4 +95,18 @@ mod tests {
         assert_eq!(args.next_arg().as_deref(), Some("x"));
         assert!(args.value("--cases").is_err());
     }
+}
+
+/// Loads the case files at `paths` (the workspace's `cases/` when empty).
+/// On any problem, prints every one of them for `reptest <command>` and
+/// gives exit status 2: a malformed suite runs nothing.
+pub fn load_cases_or_exit(command: &str, paths: &[std::path::PathBuf]) -> Result<Vec<rep_core::case::CaseFile>, u8> {
+    rep_core::workspace::load_cases(paths).map_err(|errors| {
+        eprint!("{errors}");
+        eprintln!(
+            "reptest {command}: {} problem(s) in the case files; nothing was run.",
+            errors.0.len()
+        );
+        2
+    })
 }

@@ -1,10 +1,10 @@
 //! `--cases`, `--filter`, `--exclude` and the implementation flags: what
 //! `reptest run` and `reptest baseline` run, and against what.
 
-use super::workspace::load_cases_or_exit;
 use super::{start_all, Args, ImplChoice, UsageError};
-use crate::case::CaseFile;
-use crate::implementation::{Implementation, BUILT_IN};
+use crate::cli::load_cases_or_exit;
+use rep_core::case::CaseFile;
+use rep_core::implementation::{Implementation, BUILT_IN};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

@@ -7,8 +7,8 @@
 
 use std::io::{BufWriter, Write};
 
-use rep_harness::corpus;
-use rep_harness::protocol::{Request, BASE64};
+use rep_core::corpus;
+use rep_core::protocol::{Request, BASE64};
 
 use base64::Engine as _;
 

@@ -1,0 +1,254 @@
+//! The case model: what a case file under `cases/` describes once it has
+//! been loaded and checked. See `cases/README.md` for the file format.
+
+mod body;
+mod bytes;
+pub mod clause;
+mod discover;
+mod load;
+mod locate;
+mod raw;
+mod readings;
+mod validate;
+pub mod write;
+
+pub use bytes::{decode_base64, unescape};
+pub use discover::files_under;
+pub use discover::READINGS_FILE;
+pub use load::{load_paths, not_utf8_at, LoadError, LoadErrors};
+pub use readings::{load_readings, Reading, ReadingOption, Readings};
+pub use validate::UNWRITTEN_WHY_MARKER;
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Which of the two profiles an expectation or a claim refers to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ProfileId {
+    /// RFC 9309 as written (for fetch cases: the RFC's fetch rules).
+    Rfc,
+    /// Google's parser (for fetch cases: Google's crawler as documented).
+    Google,
+}
+
+impl ProfileId {
+    /// Both profiles, in report order.
+    pub const ALL: [ProfileId; 2] = [ProfileId::Rfc, ProfileId::Google];
+
+    /// `rfc` or `google`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ProfileId::Rfc => "rfc",
+            ProfileId::Google => "google",
+        }
+    }
+
+    /// The profile called `rfc` or `google`.
+    pub fn from_name(name: &str) -> Option<ProfileId> {
+        ProfileId::ALL.into_iter().find(|profile| profile.name() == name)
+    }
+}
+
+impl fmt::Display for ProfileId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What a check expects under one profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Expect {
+    /// The URL may be fetched.
+    Allowed,
+    /// The URL may not be fetched.
+    Disallowed,
+    /// RFC 9309 leaves the behaviour open (MAY): run and report, never score.
+    ImplementationDefined,
+}
+
+impl Expect {
+    /// The expected `allowed` value, or `None` for implementation-defined.
+    pub fn allowed(self) -> Option<bool> {
+        match self {
+            Expect::Allowed => Some(true),
+            Expect::Disallowed => Some(false),
+            Expect::ImplementationDefined => None,
+        }
+    }
+
+    /// `allowed`, `disallowed` or `implementation-defined`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Expect::Allowed => "allowed",
+            Expect::Disallowed => "disallowed",
+            Expect::ImplementationDefined => "implementation-defined",
+        }
+    }
+}
+
+impl fmt::Display for Expect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How strongly RFC 9309 states the clause an `rfc` expectation rests on
+/// (the requirement levels of RFC 2119, negative forms included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    /// MUST, MUST NOT, REQUIRED.
+    Must,
+    /// SHOULD, SHOULD NOT, RECOMMENDED.
+    Should,
+    /// MAY, OPTIONAL.
+    May,
+}
+
+impl Level {
+    /// `MUST`, `SHOULD` or `MAY`, as the RFC writes them.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Must => "MUST",
+            Level::Should => "SHOULD",
+            Level::May => "MAY",
+        }
+    }
+}
+
+/// What a check's `rfc` expectation rests on: a clause of RFC 9309 and its
+/// requirement level, a documented reading of a contested point, or both.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Basis {
+    /// The RFC 9309 section, e.g. `2.2.2`.
+    pub clause: Option<String>,
+    /// How strongly that section states it.
+    pub level: Option<Level>,
+    /// The id of the reading (in `cases/readings.yaml`) that decides it.
+    pub reading: Option<String>,
+}
+
+/// The simulated response to a robots.txt request, for fetch cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResponseSpec {
+    /// The final HTTP status, or `None` for a network failure.
+    pub status: Option<u16>,
+    /// Redirects followed before that status.
+    pub redirects: u32,
+    /// The age in hours of the copy of robots.txt the crawler kept from its
+    /// last successful fetch (the case's body), if it kept one.
+    pub cached_age_hours: Option<u32>,
+}
+
+impl fmt::Display for ResponseSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.status {
+            Some(status) => write!(f, "HTTP {status}")?,
+            None => f.write_str("network error")?,
+        }
+        if self.redirects > 0 {
+            write!(f, " after {} redirect(s)", self.redirects)?;
+        }
+        if let Some(age) = self.cached_age_hours {
+            write!(f, ", with a cached copy {age} h old")?;
+        }
+        Ok(())
+    }
+}
+
+/// One question asked of an implementation: may these agents fetch this URL?
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Check {
+    /// The agent(s); more than one means "any of them" (Google's multi-agent check).
+    pub agents: Vec<String>,
+    /// The URL to check.
+    pub url: String,
+    /// Expectation under the `rfc` profile.
+    pub rfc: Expect,
+    /// Expectation under the `google` profile.
+    pub google: Expect,
+    /// What the `rfc` expectation rests on (the check's own fields, else its case's).
+    pub basis: Basis,
+}
+
+impl Check {
+    /// The expectation under `profile`.
+    pub fn expect(&self, profile: ProfileId) -> Expect {
+        match profile {
+            ProfileId::Rfc => self.rfc,
+            ProfileId::Google => self.google,
+        }
+    }
+
+    /// The agents as bytes, the form implementations take.
+    pub fn agent_bytes(&self) -> Vec<&[u8]> {
+        self.agents.iter().map(String::as_bytes).collect()
+    }
+}
+
+/// One named case: a body (or a simulated response) and its checks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Case {
+    /// `<path under cases/ without .yaml>/<name>`.
+    pub id: String,
+    /// The case's name within its file.
+    pub name: String,
+    /// The rule tested and its citation.
+    pub why: String,
+    /// The robots.txt body (for fetch cases, the response body; may be empty).
+    pub body: Vec<u8>,
+    /// Present for fetch cases.
+    pub response: Option<ResponseSpec>,
+    /// The checks, at least one.
+    pub checks: Vec<Check>,
+    /// The file the case came from.
+    pub file: PathBuf,
+    /// 1-based line of the case in its file, for messages.
+    pub line: usize,
+}
+
+impl Case {
+    /// The stable id of the check at `index` (0-based): `<case id>#<1-based index>`.
+    pub fn check_id(&self, index: usize) -> String {
+        format!("{}#{}", self.id, index + 1)
+    }
+}
+
+/// One loaded case file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseFile {
+    /// The file as given or found.
+    pub path: PathBuf,
+    /// The id prefix: the path under `cases/` without `.yaml`.
+    pub id: String,
+    /// What the file's cases derive from.
+    pub source: String,
+    /// Its cases, in file order.
+    pub cases: Vec<Case>,
+}
+
+impl Case {
+    /// A one-check case for the unit tests of code that renders cases (here
+    /// and in rep-matrix): agent `A`, URL `/`, an empty body, the given
+    /// expectations, id `x/y` in `x.yaml`.
+    #[doc(hidden)]
+    pub fn sample(rfc: Expect, google: Expect) -> Case {
+        Case {
+            id: "x/y".into(),
+            name: "y".into(),
+            why: "w".into(),
+            body: Vec::new(),
+            response: None,
+            checks: vec![Check {
+                agents: vec!["A".into()],
+                url: "/".into(),
+                rfc,
+                google,
+                basis: Basis::default(),
+            }],
+            file: "x.yaml".into(),
+            line: 1,
+        }
+    }
+}

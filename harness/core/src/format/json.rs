@@ -1,0 +1,90 @@
+//! The JSON report: every implementation's tallies and every answer.
+
+use crate::case::ProfileId;
+use crate::implementation::ImplError;
+use crate::runner::{Matrix, Tally};
+use serde_json::{json, Map, Value};
+
+/// One implementation's tally under one profile; the score (a percentage)
+/// is rounded to one decimal so reports do not churn on float noise.
+pub fn tally_json(tally: &Tally) -> Value {
+    json!({
+        "pass": tally.pass,
+        "fail": tally.fail,
+        "error": tally.error,
+        "not_applicable": tally.not_applicable,
+        "implementation_defined": tally.implementation_defined,
+        "score": tally.score().map(|score| (score * 10.0).round() / 10.0),
+    })
+}
+
+/// The JSON report, pretty-printed.
+pub fn render(matrix: &Matrix<'_>) -> String {
+    let implementations: Vec<Value> = matrix
+        .impls
+        .iter()
+        .enumerate()
+        .map(|(index, info)| {
+            let scores: Map<String, Value> = ProfileId::ALL
+                .into_iter()
+                .map(|profile| (profile.name().to_string(), tally_json(&matrix.tally(index, profile))))
+                .collect();
+            json!({ "name": info.name, "claims": info.claims.name(), "profiles": scores })
+        })
+        .collect();
+    let checks: Vec<Value> = matrix
+        .rows
+        .iter()
+        .map(|row| {
+            let check = row.check();
+            let results: Vec<Value> = matrix
+                .impls
+                .iter()
+                .enumerate()
+                .map(|(index, info)| {
+                    let mut result = Map::new();
+                    result.insert("implementation".into(), info.name.clone().into());
+                    match &row.answers[index] {
+                        Ok(outcome) => {
+                            result.insert("allowed".into(), outcome.allowed.into());
+                            result.insert("line".into(), outcome.line.number().into());
+                            result.insert("explanation".into(), outcome.explanation().into());
+                        }
+                        Err(ImplError::Failed(why)) => {
+                            result.insert("error".into(), why.clone().into());
+                        }
+                        Err(ImplError::Unsupported(why)) => {
+                            result.insert("not_applicable".into(), why.clone().into());
+                        }
+                    }
+                    for profile in ProfileId::ALL {
+                        result.insert(format!("{profile}_status"), row.status(index, profile).name().into());
+                    }
+                    Value::Object(result)
+                })
+                .collect();
+            json!({
+                "id": row.id(),
+                "case": row.case.id,
+                "check": row.index + 1,
+                "agents": check.agents,
+                "url": check.url,
+                "response": row.case.response.map(|response| json!({
+                    "status": response.status,
+                    "redirects": response.redirects,
+                    "cached_age_hours": response.cached_age_hours,
+                })),
+                "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
+                "results": results,
+            })
+        })
+        .collect();
+    let report = json!({
+        "checks_total": matrix.rows.len(),
+        "elapsed_seconds": matrix.elapsed.as_secs_f64(),
+        "claimed_profile_missed": matrix.any_claimed_miss(),
+        "implementations": implementations,
+        "checks": checks,
+    });
+    serde_json::to_string_pretty(&report).expect("a JSON value always serialises") + "\n"
+}

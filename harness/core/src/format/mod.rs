@@ -1,0 +1,184 @@
+//! Renders a [`Matrix`] for people (table, Markdown) and machines (JSON,
+//! JUnit XML).
+
+pub mod excerpt;
+pub mod json;
+mod junit;
+mod markdown;
+mod table;
+
+pub use excerpt::{excerpt, ExcerptLine};
+
+use crate::case::Check;
+use crate::runner::{Matrix, Row};
+
+/// An output format of `reptest run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A plain-text summary and failure list for a terminal or an issue.
+    Table,
+    /// Everything, for machines.
+    Json,
+    /// JUnit XML for CI systems: one test suite per implementation.
+    Junit,
+    /// GitHub-flavoured Markdown.
+    Markdown,
+}
+
+impl Format {
+    /// The format called `table`, `json`, `junit` or `markdown`.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name {
+            "table" => Format::Table,
+            "json" => Format::Json,
+            "junit" => Format::Junit,
+            "markdown" | "md" => Format::Markdown,
+            _ => return None,
+        })
+    }
+}
+
+/// `matrix` rendered in `format`.
+pub fn render(matrix: &Matrix<'_>, format: Format) -> String {
+    match format {
+        Format::Table => table::render(matrix),
+        Format::Json => json::render(matrix),
+        Format::Junit => junit::render(matrix),
+        Format::Markdown => markdown::render(matrix),
+    }
+}
+
+/// The rows where some implementation misses an expectation of the profile
+/// it claims, with the indexes of those implementations.
+fn misses<'m, 'a>(matrix: &'m Matrix<'a>) -> Vec<(&'m Row<'a>, Vec<usize>)> {
+    matrix
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let missing: Vec<usize> = (0..matrix.impls.len())
+                .filter(|&index| row.status(index, matrix.impls[index].claims).is_miss())
+                .collect();
+            (!missing.is_empty()).then_some((row, missing))
+        })
+        .collect()
+}
+
+/// The expectations of a check in a few words: `disallowed`, or
+/// `rfc: allowed, google: disallowed` when the profiles differ.
+fn expected_text(check: &Check) -> String {
+    if check.rfc == check.google {
+        check.rfc.to_string()
+    } else {
+        format!("rfc: {}, google: {}", check.rfc, check.google)
+    }
+}
+
+/// What a check's rfc expectation rests on, in words with the RFC's link:
+/// `RFC 9309 §2.2.2 (MUST) https://…; reading several-agents`, or `None`.
+fn basis_text(check: &Check) -> Option<String> {
+    let basis = &check.basis;
+    let mut parts = Vec::new();
+    if let Some(section) = &basis.clause {
+        let level = basis
+            .level
+            .map_or(String::new(), |level| format!(" ({})", level.name()));
+        parts.push(format!(
+            "RFC 9309 §{section}{level} {}",
+            crate::case::clause::link(section)
+        ));
+    }
+    if let Some(reading) = &basis.reading {
+        parts.push(format!("reading `{reading}` (cases/readings.yaml)"));
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// The agents of a check, comma-separated.
+fn agents_text(check: &Check) -> String {
+    check.agents.join(", ")
+}
+
+/// The deciding lines any implementation reported for a row: the lines worth
+/// showing from the body.
+fn reported_lines(row: &Row<'_>) -> Vec<u32> {
+    let mut lines: Vec<u32> = row
+        .answers
+        .iter()
+        .filter_map(|answer| answer.as_ref().ok()?.line.number())
+        .collect();
+    lines.sort_unstable();
+    lines.dedup();
+    lines
+}
+
+/// The body excerpt of a row as text lines: `>` marks a reported deciding
+/// line, `⋮` stands for skipped lines.
+fn excerpt_text(row: &Row<'_>) -> Vec<String> {
+    excerpt(&row.case.body, &reported_lines(row))
+        .into_iter()
+        .map(|line| match line {
+            ExcerptLine::Line(number, text, marked) => {
+                format!("{} {number:>4} | {text}", if marked { '>' } else { ' ' })
+            }
+            ExcerptLine::Gap(count) => format!("       ⋮ ({count} lines)"),
+        })
+        .collect()
+}
+
+/// Text made safe for a Markdown table cell: pipes escaped, line breaks
+/// turned into spaces.
+pub fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
+/// `text` as a Markdown code span that shows every character: control
+/// characters (NUL, CR, a lone LF in a URL) written as escapes, since a page
+/// must stay text and a line break would end the span; a backtick in the
+/// text gets a longer fence.
+///
+/// ```text
+/// code_span("/a\0b")  →  `/a\0b`
+/// code_span("a`b")     →  `` a`b ``
+/// ```
+pub fn code_span(text: &str) -> String {
+    let shown: String = text
+        .chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect();
+    if shown.contains('`') {
+        format!("`` {shown} ``")
+    } else {
+        format!("`{shown}`")
+    }
+}
+
+/// An answer in a few words: `allowed (line 3)`, `error: …` or `n/a: …`.
+fn answer_text(answer: &crate::implementation::Answer) -> String {
+    match answer {
+        Ok(outcome) => outcome.short(),
+        Err(crate::implementation::ImplError::Failed(why)) => format!("error: {why}"),
+        Err(unsupported) => unsupported.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::code_span;
+
+    #[test]
+    fn code_spans_show_control_characters_as_escapes() {
+        assert_eq!(code_span("/a\0b\r\n"), "`/a\\u{0}b\\r\\n`");
+        assert_eq!(code_span("/plain"), "`/plain`");
+    }
+
+    #[test]
+    fn a_backtick_gets_a_longer_fence() {
+        assert_eq!(code_span("a`b"), "`` a`b ``");
+    }
+}

@@ -1,0 +1,8 @@
+//! The bundled third-party parsers: `harness/adapters/parsers.yaml` read
+//! strictly ([`registry`]), one parser with its placeholders, version probe
+//! and adapter ([`third_party`]), and the installs of their libraries
+//! ([`install`]).
+
+pub mod install;
+mod registry;
+pub mod third_party;

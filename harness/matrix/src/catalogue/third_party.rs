@@ -1,0 +1,447 @@
+//! The third-party parsers bundled as adapters under `harness/adapters/`, as
+//! `harness/adapters/parsers.yaml` lists them ([`bundled`]): what each one
+//! is, how to start it, how to learn its version, and where its library is
+//! installed.
+//!
+//! The registry's placeholders: `{root}` is the workspace root (absolute),
+//! `{prefix}` the parser's install directory, `<cache>/adapters/<dir or
+//! name>`, where `<cache>` is what `tools/fetch_sdist.py --print-cache-dir`
+//! says (the one place that decides it), asked once per process.
+
+use rep_core::case::ProfileId;
+use rep_core::implementation::process::run_with_timeout;
+use rep_core::implementation::{Adapter, DEFAULT_TIMEOUT};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::time::Duration;
+
+pub use super::registry::{bundled, find};
+
+/// How `reptest adapters install` gets a parser's library.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InstallKind {
+    /// `pip install --target {prefix}`; the adapter finds it through PYTHONPATH.
+    Pip,
+    /// `npm install --prefix {prefix}`; the adapter finds it through NODE_PATH.
+    Npm,
+    /// `cargo build --target-dir {prefix}` of an adapter crate in the workspace.
+    Cargo,
+    /// `apt-get install` of Debian packages, system-wide (root only).
+    Apt,
+    /// Nothing: the library ships with its language.
+    None,
+}
+
+impl InstallKind {
+    /// The kind as `parsers.yaml` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            InstallKind::Pip => "pip",
+            InstallKind::Npm => "npm",
+            InstallKind::Cargo => "cargo",
+            InstallKind::Apt => "apt",
+            InstallKind::None => "none",
+        }
+    }
+
+    /// The kind called `name`.
+    pub fn from_name(name: &str) -> Option<InstallKind> {
+        [
+            InstallKind::Pip,
+            InstallKind::Npm,
+            InstallKind::Cargo,
+            InstallKind::Apt,
+            InstallKind::None,
+        ]
+        .into_iter()
+        .find(|kind| kind.name() == name)
+    }
+
+    /// Whether the library goes into a private directory under the cache
+    /// (`{prefix}`) rather than into the system or nowhere.
+    pub fn has_prefix(self) -> bool {
+        matches!(self, InstallKind::Pip | InstallKind::Npm | InstallKind::Cargo)
+    }
+}
+
+/// How a parser's library is installed, as `parsers.yaml` gives it
+/// (placeholders not yet replaced).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Install {
+    /// The installer.
+    pub kind: InstallKind,
+    /// pip, npm, apt: the exact package specifications, pinned.
+    pub packages: Vec<String>,
+    /// cargo: the Cargo.toml to build.
+    pub manifest: Option<String>,
+    /// The install directory's name under `<cache>/adapters/`, when several
+    /// parsers share one (else the parser's name).
+    pub dir: Option<String>,
+}
+
+/// A third-party parser run through an adapter under `harness/adapters/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThirdParty {
+    /// The name in reports and on the command line.
+    pub name: String,
+    /// The language of the library.
+    pub language: String,
+    /// The package name as its registry spells it.
+    pub library: String,
+    /// The exact version every report measures.
+    pub version: String,
+    /// The profile it sets out to follow.
+    pub claims: ProfileId,
+    /// What it is, in a few words.
+    pub about: String,
+    /// The adapter's argv, with placeholders.
+    pub(super) adapter: Vec<String>,
+    /// The adapter's extra environment, sorted by name, with placeholders.
+    pub(super) env: Vec<(String, String)>,
+    /// How its library is installed.
+    pub install: Install,
+    /// Why the pinned version cannot be installed, when it cannot.
+    pub unavailable: Option<String>,
+}
+
+/// What the placeholders stand for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Places {
+    /// `{root}`: the workspace root, absolute.
+    pub root: PathBuf,
+    /// The project's cache directory (`{prefix}` is under it), or why it is
+    /// not known.
+    pub cache: Result<PathBuf, String>,
+}
+
+impl Places {
+    /// The places for the workspace at `root` (absolute), the cache asked of
+    /// `tools/fetch_sdist.py` the first time any caller needs it.
+    pub fn of(root: &Path) -> Places {
+        Places {
+            root: root.to_path_buf(),
+            cache: cache_dir(root),
+        }
+    }
+}
+
+/// What an adapter's version probe found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Probe {
+    /// The pinned version is installed: the line its `--version` printed.
+    Installed(String),
+    /// Another version is installed: the line its `--version` printed.
+    OtherVersion(String),
+    /// Not installed, or the adapter cannot start: what the probe said.
+    Missing(String),
+    /// The pinned version cannot be installed at all: why.
+    Unavailable(String),
+}
+
+impl Probe {
+    /// The version line, or why there is none, in one line.
+    pub fn into_result(self) -> Result<String, String> {
+        match self {
+            Probe::Installed(version) => Ok(version),
+            Probe::OtherVersion(found) => Err(format!("another version is installed: `{found}`")),
+            Probe::Missing(why) => Err(why),
+            Probe::Unavailable(why) => Err(format!("not available: {why}")),
+        }
+    }
+}
+
+/// How long the version probe of one adapter may take.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The project's cache directory, asked once per process (per workspace
+/// root) of `python3 <root>/tools/fetch_sdist.py --print-cache-dir`
+/// (`PYTHON` overrides the interpreter, as for the corpus).
+fn cache_dir(root: &Path) -> Result<PathBuf, String> {
+    static ASKED: Mutex<BTreeMap<PathBuf, Result<PathBuf, String>>> = Mutex::new(BTreeMap::new());
+    let mut asked = ASKED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    asked
+        .entry(root.to_path_buf())
+        .or_insert_with(|| ask_cache_dir(root))
+        .clone()
+}
+
+fn ask_cache_dir(root: &Path) -> Result<PathBuf, String> {
+    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
+    let script = root.join("tools").join("fetch_sdist.py");
+    let shown = format!("{python} {} --print-cache-dir", script.display());
+    let finished = run_with_timeout(
+        Command::new(&python).arg(&script).arg("--print-cache-dir"),
+        PROBE_TIMEOUT,
+    )
+    .map_err(|error| format!("cannot learn the cache directory from `{shown}`: {error}"))?;
+    let stdout = String::from_utf8_lossy(&finished.stdout);
+    match stdout.lines().last().map(str::trim) {
+        Some(dir) if finished.status.success() && !dir.is_empty() => Ok(PathBuf::from(dir)),
+        _ => Err(format!(
+            "cannot learn the cache directory: `{shown}` {}: {}",
+            finished.status,
+            finished.stderr_tail()
+        )),
+    }
+}
+
+impl ThirdParty {
+    /// Whether it can be installed at all (its pinned version builds on
+    /// current toolchains).
+    pub fn is_available(&self) -> bool {
+        self.unavailable.is_none()
+    }
+
+    /// Its install directory, `<cache>/adapters/<dir or name>` (used only
+    /// by the kinds that have one).
+    pub fn prefix(&self, cache: &Path) -> PathBuf {
+        cache
+            .join("adapters")
+            .join(self.install.dir.as_deref().unwrap_or(&self.name))
+    }
+
+    /// `text` with `{root}` and `{prefix}` replaced. `{prefix}` is left as
+    /// it is when the cache is unknown: callers probe first, and the probe
+    /// says why.
+    pub fn expand(&self, text: &str, places: &Places) -> String {
+        let text = text.replace("{root}", &places.root.display().to_string());
+        match &places.cache {
+            Ok(cache) => text.replace("{prefix}", &self.prefix(cache).display().to_string()),
+            Err(_) => text,
+        }
+    }
+
+    /// The adapter's argv at `places`.
+    pub fn argv(&self, places: &Places) -> Vec<String> {
+        self.adapter.iter().map(|word| self.expand(word, places)).collect()
+    }
+
+    /// The adapter command as written for a reader at the workspace root
+    /// (`{root}/` dropped, `{prefix}` kept): what reports show, the same on
+    /// every machine.
+    pub fn adapter_command(&self) -> String {
+        let words: Vec<String> = self.adapter.iter().map(|word| word.replace("{root}/", "")).collect();
+        rep_core::implementation::join_command(&words)
+    }
+
+    /// The adapter's extra environment at `places`.
+    pub fn env(&self, places: &Places) -> Vec<(String, String)> {
+        self.env
+            .iter()
+            .map(|(key, value)| (key.clone(), self.expand(value, places)))
+            .collect()
+    }
+
+    /// The pinned version as the library itself states it: a Debian
+    /// package's version without its Debian revision (`6.02-1` → `6.02`).
+    fn upstream_version(&self) -> &str {
+        match (self.install.kind, self.version.rsplit_once('-')) {
+            (InstallKind::Apt, Some((upstream, _))) => upstream,
+            _ => &self.version,
+        }
+    }
+
+    /// Runs the adapter with `--version`: the line it prints (`<library>
+    /// <version>`), or why it is not there — not available, not installed
+    /// (the probe's own message), or installed at another version than the
+    /// pinned one.
+    pub fn probe(&self, root: &Path) -> Result<String, String> {
+        self.probe_at(&Places::of(root)).into_result()
+    }
+
+    /// What the version probe finds at `places`.
+    pub fn probe_at(&self, places: &Places) -> Probe {
+        if let Some(why) = &self.unavailable {
+            return Probe::Unavailable(why.clone());
+        }
+        if let (true, Err(why)) = (self.install.kind.has_prefix(), &places.cache) {
+            return Probe::Missing(why.clone());
+        }
+        let mut argv = self.argv(places);
+        argv.push("--version".to_string());
+        let shown = argv.join(" ");
+        let finished = match run_with_timeout(
+            Command::new(&argv[0]).args(&argv[1..]).envs(self.env(places)),
+            PROBE_TIMEOUT,
+        ) {
+            Ok(finished) => finished,
+            Err(error) => return Probe::Missing(format!("`{shown}`: {error}")),
+        };
+        let stdout = String::from_utf8_lossy(&finished.stdout);
+        let version = stdout.lines().next().unwrap_or("").trim();
+        if !finished.status.success() || version.is_empty() {
+            let said = match finished.stderr_tail() {
+                tail if tail.is_empty() => "no output".to_string(),
+                tail => tail,
+            };
+            return Probe::Missing(format!("`{shown}` {}: {said}", finished.status));
+        }
+        // The interpreter's own library is whatever version runs: nothing pins it.
+        let pinned = self.install.kind == InstallKind::None
+            || version.split_whitespace().any(|word| word == self.upstream_version());
+        if pinned {
+            Probe::Installed(version.to_string())
+        } else {
+            Probe::OtherVersion(version.to_string())
+        }
+    }
+
+    /// The adapter, started from any working directory, with its
+    /// environment and the default per-check time limit.
+    pub fn adapter(&self, root: &Path) -> Adapter {
+        self.adapter_at(&Places::of(root), DEFAULT_TIMEOUT)
+    }
+
+    /// The adapter at `places`, each check given `timeout`.
+    pub fn adapter_at(&self, places: &Places, timeout: Duration) -> Adapter {
+        Adapter::new(self.name.clone(), self.argv(places), self.claims, timeout).with_env(self.env(places))
+    }
+
+    /// Why it is not run, and what to do about it, in one line (for a
+    /// parser whose probe failed).
+    pub fn missing_hint(&self) -> String {
+        match (&self.unavailable, self.install.kind) {
+            (Some(why), _) => format!("not available: {why}"),
+            (None, InstallKind::None) => format!(
+                "its adapter cannot start: {} ships with {}, which must be installed and on PATH",
+                self.library, self.language
+            ),
+            (None, _) => format!(
+                "{} {} is not installed: run `reptest adapters install {}`",
+                self.library, self.version, self.name
+            ),
+        }
+    }
+}
+
+/// Probes every parser of `parsers` at once (each probe starts an
+/// interpreter, so they run side by side); the results in the same order.
+pub fn probe_all(parsers: &[&ThirdParty], places: &Places) -> Vec<Probe> {
+    std::thread::scope(|scope| {
+        let probes: Vec<_> = parsers
+            .iter()
+            .map(|parser| scope.spawn(move || parser.probe_at(places)))
+            .collect();
+        probes
+            .into_iter()
+            .map(|probe| {
+                probe
+                    .join()
+                    .unwrap_or_else(|_| Probe::Missing("the version probe panicked".to_string()))
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places() -> Places {
+        Places {
+            root: PathBuf::from("/work/rep"),
+            cache: Ok(PathBuf::from("/home/u/.cache/rep")),
+        }
+    }
+
+    #[test]
+    fn placeholders_point_at_the_root_and_the_install_directory() {
+        let protego = find("protego").expect("protego is bundled");
+        assert_eq!(
+            protego.argv(&places()),
+            ["python3", "/work/rep/harness/adapters/python_protego.py"]
+        );
+        assert_eq!(
+            protego.env(&places()),
+            [(
+                "PYTHONPATH".to_string(),
+                "/home/u/.cache/rep/adapters/protego".to_string()
+            )]
+        );
+        // Parsers sharing a build share its directory.
+        let texting = find("texting-robots").expect("texting-robots is bundled");
+        assert_eq!(
+            texting.argv(&places()),
+            ["/home/u/.cache/rep/adapters/rust/release/texting-robots-adapter"]
+        );
+    }
+
+    #[test]
+    fn an_unknown_cache_leaves_the_prefix_and_the_probe_says_why() {
+        let unknown = Places {
+            root: PathBuf::from("/r"),
+            cache: Err("no python3".to_string()),
+        };
+        let protego = find("protego").expect("protego is bundled");
+        assert_eq!(protego.env(&unknown)[0].1, "{prefix}");
+        assert_eq!(protego.probe_at(&unknown), Probe::Missing("no python3".to_string()));
+    }
+
+    #[test]
+    fn unavailable_parsers_are_never_started() {
+        let reppy = find("reppy").expect("reppy is bundled");
+        let unknown_root = Places {
+            root: PathBuf::from("/nonexistent"),
+            cache: Ok(PathBuf::from("/nonexistent")),
+        };
+        let why = reppy.probe_at(&unknown_root).into_result().unwrap_err();
+        assert!(
+            why.starts_with("not available: pip install reppy==0.4.14 fails"),
+            "{why}"
+        );
+        assert_eq!(reppy.missing_hint(), why);
+    }
+
+    #[test]
+    fn hints_say_what_to_run() {
+        let protego = find("protego").expect("protego is bundled");
+        assert_eq!(
+            protego.missing_hint(),
+            "protego 0.7.0 is not installed: run `reptest adapters install protego`"
+        );
+    }
+
+    /// A parser whose adapter is `sh -c SCRIPT`, pinned at `version`.
+    fn shell_parser(script: &str, version: &str) -> ThirdParty {
+        let yaml = format!(
+            "parsers:\n  - {{ name: fake, language: Shell, library: fake, version: \"{version}\", claims: rfc,\n      \
+             about: a fake, adapter: [sh, -c, \"{script}\"], env: {{ FAKE_HOME: \"{{prefix}}\" }},\n      \
+             install: {{ kind: pip, packages: [fake=={version}] }} }}\n"
+        );
+        super::super::registry::parse(&yaml).expect("the fake reads").remove(0)
+    }
+
+    #[test]
+    fn the_probe_tells_the_pinned_version_from_another_and_from_none() {
+        // `sh -c SCRIPT --version` runs SCRIPT with $0 = --version; the
+        // environment of the entry is set.
+        let says = shell_parser("echo fake 1.2.0 in $FAKE_HOME", "1.2.0");
+        assert_eq!(
+            says.probe_at(&places()),
+            Probe::Installed("fake 1.2.0 in /home/u/.cache/rep/adapters/fake".to_string())
+        );
+        let other = shell_parser("echo fake 1.1.9", "1.2.0");
+        assert_eq!(other.probe_at(&places()), Probe::OtherVersion("fake 1.1.9".to_string()));
+        assert_eq!(
+            other.probe_at(&places()).into_result().unwrap_err(),
+            "another version is installed: `fake 1.1.9`"
+        );
+        let missing = shell_parser("echo fake is not installed >&2; exit 1", "1.2.0");
+        match missing.probe_at(&places()) {
+            Probe::Missing(why) => assert!(why.ends_with("exit status: 1: fake is not installed"), "{why}"),
+            other => panic!("expected Missing, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn debian_versions_are_compared_without_their_revision() {
+        let perl = find("www-robotrules").expect("www-robotrules is bundled");
+        assert_eq!(perl.upstream_version(), "6.02");
+        let protego = find("protego").expect("protego is bundled");
+        assert_eq!(protego.upstream_version(), "0.7.0");
+    }
+}

@@ -1,0 +1,8 @@
+//! `rep-matrix`: everything that exists to write `reports/` — the catalogue
+//! of bundled third-party parsers ([`catalogue`]: `parsers.yaml`, installs),
+//! their measurement and differences ([`measure`]) and the pages
+//! ([`pages`]). Built on `rep-core`; knows nothing of the command line.
+
+pub mod catalogue;
+pub mod measure;
+pub mod pages;

@@ -1,0 +1,321 @@
+//! From thousands of disagreeing checks to a handful of differences: each
+//! group of one signature becomes one difference with a minimal case a
+//! maintainer can paste into an upstream issue, the checks it explains, the
+//! clause of RFC 9309 it departs from, and whether it is a miss of the
+//! profile the parser claims.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use rep::{check_once, Profile};
+
+use super::collect::{Collected, Group, References, Source};
+use super::signature::{Relation, Signature};
+use rep_core::case::ProfileId;
+use rep_core::diff::{minimise, Probe};
+use rep_core::implementation::{check_once as ask, ImplError, Implementation, NO_ANSWER};
+
+/// A group seen only in generated inputs is listed when at least this many
+/// distinct inputs show it; rarer ones are counted as a tail. Counting inputs,
+/// not checks, keeps one odd input asked many checks from listing a cause,
+/// and the floor keeps chance encounters, which another seed would not meet,
+/// off the list.
+pub const FUZZ_MIN_INPUTS: u64 = 5;
+
+/// Questions the minimiser may ask a third-party parser per difference: it
+/// goes through an external process, so shrinking is kept to seconds.
+const MINIMISE_TRIES: usize = 400;
+
+/// Body bytes the minimiser may send a third-party parser per difference.
+/// Tries alone do not bound the work: a difference that lives in a body's
+/// size (the 500 KiB parse limit) cannot shrink, and 400 asks of half a
+/// megabyte each keep a slow parser busy for minutes. Halving a big body
+/// that can shrink costs about twice its size, so this leaves room for a
+/// large real-world file and stops the hopeless case after a few asks.
+/// Counting bytes rather than seconds keeps where a parser that is merely a
+/// little slow stops the same from run to run.
+const MINIMISE_BYTES: usize = 4 << 20;
+
+/// An ask slower than this ends the minimising of a difference (the smallest
+/// example found so far is shown). The candidates that follow are much like
+/// it, and some parsers spend seconds on one (a backtracking regex for a
+/// pattern of thousands of `*`), so 400 of them would take most of an hour.
+/// Ordinary asks take milliseconds and the slow ones seconds, so where
+/// minimising stops is the same from run to run on any ordinary machine.
+const SLOW_ASK: Duration = Duration::from_secs(1);
+
+/// How a difference stands against the profile the parser claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Standing {
+    /// It misses its claimed profile and the other profile too.
+    Miss,
+    /// It fails (crash, error, hang) where the references answer.
+    Failure,
+    /// It misses its claimed profile by giving the other profile's answer.
+    FollowsOtherProfile,
+    /// It gives its claimed profile's answer where the other profile differs:
+    /// not a miss.
+    FollowsClaimedProfile,
+}
+
+impl Standing {
+    fn of(relation: Relation, claims: ProfileId) -> Standing {
+        match (relation, claims) {
+            (Relation::Fails, _) => Standing::Failure,
+            (Relation::DepartsFromBoth, _) => Standing::Miss,
+            (Relation::DepartsFromRfc, ProfileId::Rfc) | (Relation::DepartsFromGoogle, ProfileId::Google) => {
+                Standing::FollowsOtherProfile
+            }
+            _ => Standing::FollowsClaimedProfile,
+        }
+    }
+
+    /// A heading for reports.
+    pub fn heading(self) -> &'static str {
+        match self {
+            Standing::Miss => "Misses of its claimed profile that depart from both RFC 9309 and Google",
+            Standing::Failure => "Failures: errors, crashes or hangs where both references answer",
+            Standing::FollowsOtherProfile => "Misses of its claimed profile where it gives the other profile's answer",
+            Standing::FollowsClaimedProfile => "Not misses: it follows its claimed profile where the other one differs",
+        }
+    }
+}
+
+/// One distinct difference of a parser, ready to report upstream.
+#[derive(Clone, Debug)]
+pub struct Difference {
+    /// What makes it one difference.
+    pub signature: Signature,
+    /// Checks it explains, per source.
+    pub counts: BTreeMap<Source, u64>,
+    /// Where its first example came from.
+    pub origin: String,
+    /// The smallest input found that still shows it.
+    pub minimal: Probe,
+    /// The parser's answer on the minimal input, in words.
+    pub parser_says: String,
+    /// What the references answer on the minimal input.
+    pub references: References,
+    /// Why the reference it departs from decides as it does (`rep`'s
+    /// explanation, RFC 9309's reading unless it only departs from Google).
+    pub expected_because: String,
+    /// The section of RFC 9309 the point rests on.
+    pub clause: &'static str,
+    /// Miss or not, against the claimed profile.
+    pub standing: Standing,
+}
+
+impl Difference {
+    /// Checks it explains, all sources together.
+    pub fn total(&self) -> u64 {
+        self.counts.values().sum()
+    }
+}
+
+/// A parser's differences, as the report shows them.
+#[derive(Clone, Debug, Default)]
+pub struct Found {
+    /// The list: differences met in fixed inputs, in report order.
+    pub listed: Vec<Difference>,
+    /// Differences only an explored stream showed, often enough to name.
+    pub explored: Vec<Difference>,
+    /// Checks in differences met too rarely to name.
+    pub rare: u64,
+}
+
+/// The distinct differences of `parser` (claiming `claims`) in `collected`.
+pub fn differences(
+    parser: &dyn Implementation,
+    claims: ProfileId,
+    collected: &Collected,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+) -> Found {
+    let build = |keep: fn(&Group) -> bool| {
+        let mut found: Vec<Difference> = collected
+            .groups
+            .iter()
+            .filter(|group| keep(group))
+            .map(|group| difference(parser, claims, group, google, rfc))
+            .collect();
+        found.sort_by(|a, b| {
+            a.standing
+                .cmp(&b.standing)
+                .then(b.total().cmp(&a.total()))
+                .then_with(|| a.signature.cmp(&b.signature))
+        });
+        found
+    };
+    Found {
+        listed: build(listed),
+        explored: build(explored),
+        rare: collected
+            .groups
+            .iter()
+            .filter(|group| !listed(group) && !explored(group))
+            .map(Group::total)
+            .sum(),
+    }
+}
+
+/// Whether a group is listed: anything seen in the suite or the real-world
+/// sample, or met in enough inputs of the reference generated stream — all
+/// fixed inputs, so the list does not depend on any seed.
+pub fn listed(group: &Group) -> bool {
+    let inputs = |source| group.inputs.get(&source).copied().unwrap_or(0);
+    inputs(Source::Suite) > 0 || inputs(Source::RealWorld) > 0 || inputs(Source::Fuzz) >= FUZZ_MIN_INPUTS
+}
+
+/// Whether a group not listed was met in enough inputs of the explored
+/// stream to be worth showing apart.
+pub fn explored(group: &Group) -> bool {
+    !listed(group) && group.inputs.get(&Source::Explore).copied().unwrap_or(0) >= FUZZ_MIN_INPUTS
+}
+
+/// The references' answers to `probe`.
+fn references(probe: &Probe, google: &dyn Implementation, rfc: &dyn Implementation) -> References {
+    let answer = |implementation: &dyn Implementation| {
+        ask(implementation, &probe.body, &probe.agent_bytes(), probe.url.as_bytes())
+            .ok()
+            .map(|outcome| outcome.allowed)
+    };
+    References {
+        google: answer(google),
+        rfc: answer(rfc),
+    }
+}
+
+/// The signature `parser` shows on `probe` now, if it still disagrees.
+fn signature_now(parser: &dyn Implementation, probe: &Probe, refs: References) -> Option<Signature> {
+    let answer = ask(parser, &probe.body, &probe.agent_bytes(), probe.url.as_bytes());
+    let allowed = match answer {
+        Ok(outcome) => outcome.allowed,
+        Err(ImplError::Failed(message)) => return Some(Signature::failure(probe, &message)),
+        Err(ImplError::Unsupported(_)) => return None,
+    };
+    let relation = match (refs.google.map(|g| g == allowed), refs.rfc.map(|r| r == allowed)) {
+        (Some(false), Some(false)) => Relation::DepartsFromBoth,
+        (Some(false), _) => Relation::DepartsFromGoogle,
+        (_, Some(false)) => Relation::DepartsFromRfc,
+        _ => return None,
+    };
+    Some(Signature::of(probe, relation, allowed))
+}
+
+fn difference(
+    parser: &dyn Implementation,
+    claims: ProfileId,
+    group: &Group,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+) -> Difference {
+    let sent = Cell::new(0usize);
+    let slow = Cell::new(false);
+    let keep = |candidate: &Probe| {
+        if slow.get() || candidate.agents.iter().any(String::is_empty) {
+            return false;
+        }
+        sent.set(sent.get() + candidate.body.len());
+        if sent.get() > MINIMISE_BYTES {
+            return false;
+        }
+        let asked = Instant::now();
+        let now = signature_now(parser, candidate, references(candidate, google, rfc));
+        slow.set(asked.elapsed() > SLOW_ASK);
+        now.as_ref() == Some(&group.signature)
+    };
+    let example = &group.example.probe;
+    // Examples from the suite are held to its expectations, which the live
+    // references may not share (implementation-defined points): those stay
+    // as they are. A hang is shown as found: asking again only waits again.
+    let minimal = if !group.signature.is_hang() && keep(example) {
+        minimise(example.clone(), MINIMISE_TRIES, keep)
+    } else {
+        example.clone()
+    };
+    let refs = references(&minimal, google, rfc);
+    let parser_says = if group.signature.is_hang() {
+        format!("error: {NO_ANSWER} the timeout when measured (not asked again)")
+    } else {
+        match ask(parser, &minimal.body, &minimal.agent_bytes(), minimal.url.as_bytes()) {
+            Ok(outcome) if outcome.allowed => "allowed".to_string(),
+            Ok(_) => "disallowed".to_string(),
+            Err(error) => format!("error: {error}"),
+        }
+    };
+    let departed = match group.signature.relation {
+        Relation::DepartsFromGoogle => Profile::GOOGLE,
+        _ => Profile::RFC9309,
+    };
+    let verdict = check_once(&minimal.body, departed, &minimal.agent_bytes(), minimal.url.as_bytes());
+    Difference {
+        signature: group.signature.clone(),
+        counts: group.counts.clone(),
+        origin: group.example.origin.clone(),
+        minimal,
+        parser_says,
+        references: refs,
+        expected_because: verdict.to_string(),
+        clause: clause(&group.signature),
+        standing: Standing::of(group.signature.relation, claims),
+    }
+}
+
+/// The section of RFC 9309 a difference rests on, from how the reference
+/// decided and which switch reproduces the parser.
+pub fn clause(signature: &Signature) -> &'static str {
+    let switch_clause = signature.switches.iter().find_map(|switch| {
+        Some(match switch.as_str() {
+            "accept-typos"
+            | "key-prefix"
+            | "missing-colon"
+            | "ascii-whitespace-trim"
+            | "nul-ends-text"
+            | "partial-bom" => "2.2",
+            "product-token-prefix" | "star-with-trailing-text" => "2.2.1",
+            "no-size-limit" | "line-length-cut" => "2.5",
+            "index-html" | "no-percent-normalisation" | "robots-txt-not-special" => "2.2.2",
+            _ => return None,
+        })
+    });
+    if let Some(clause) = switch_clause {
+        return clause;
+    }
+    let Some(decision) = &signature.decision else {
+        return "2.2.2";
+    };
+    let rule_has = |feature: &str| decision.rule.iter().any(|f| f == feature);
+    if decision.reason == "robots-txt" {
+        "2.2.2"
+    } else if rule_has("wildcard") || rule_has("end-anchor") {
+        "2.2.3"
+    } else if matches!(decision.reason.as_str(), "no-group" | "no-rules") || decision.group == "specific" {
+        "2.2.1"
+    } else {
+        "2.2.2"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standing_follows_the_claimed_profile() {
+        assert_eq!(Standing::of(Relation::DepartsFromBoth, ProfileId::Rfc), Standing::Miss);
+        assert_eq!(
+            Standing::of(Relation::DepartsFromRfc, ProfileId::Rfc),
+            Standing::FollowsOtherProfile
+        );
+        assert_eq!(
+            Standing::of(Relation::DepartsFromGoogle, ProfileId::Rfc),
+            Standing::FollowsClaimedProfile
+        );
+        assert_eq!(
+            Standing::of(Relation::DepartsFromGoogle, ProfileId::Google),
+            Standing::FollowsOtherProfile
+        );
+        assert_eq!(Standing::of(Relation::Fails, ProfileId::Google), Standing::Failure);
+    }
+}

@@ -1,0 +1,8 @@
+//! The committed pages of `reports/`: the conformance report, the measured
+//! third-party parsers, one page per parser and the readings.
+
+pub mod conformance;
+pub mod mark;
+pub mod measured;
+pub mod parser_page;
+pub mod readings_page;

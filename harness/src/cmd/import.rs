@@ -1,0 +1,133 @@
+//! `reptest import`: convert another suite's cases into case files.
+
+use std::path::{Path, PathBuf};
+
+use crate::cli::{options_or_exit, Args, UsageError};
+use rep_core::import::{self, EXTENSIONS};
+
+const HELP: &str = "\
+reptest import — convert another suite's cases into YAML case files
+
+Usage: reptest import spec-test INPUT --out OUTDIR
+
+  spec-test      Google's robotstxt-spec-test: protobuf text-format files
+                 (RobotsTxtSpecification messages)
+  INPUT          one such file, or a directory searched recursively for
+                 *.textproto, *.txtpb, *.textpb and *.pbtxt
+  --out OUTDIR   where the case files go (created if missing); each input file
+                 becomes OUTDIR/<its directories>/<its name>.yaml, in kebab case,
+                 replacing a file of that name
+
+Each test becomes a case (named after its file and its number, from 1) and each
+expectation a check: STANDARD ones expect their outcome under both profiles,
+GOOGLE_SPECIFIC ones under the google profile only (rfc: implementation-defined).
+The explanation becomes the case's why. User agents and URLs are kept as written;
+an expectation with an empty agent or URL cannot be a check and is left out with a
+warning. A mistake in the input (syntax, unknown field, bad enum value, missing
+outcome) is an error with its file:line:column, and then nothing is written.
+Run the result with `reptest run --cases OUTDIR`. Give the import a directory of its own:
+inside a suite with a readings.yaml (as this repository's cases/), every definite rfc
+expectation must name an RFC 9309 clause or a reading, and spec-test expectations name none.
+
+Exit status: 0 when the case files were written, 1 when one could not be written,
+2 for a usage error or a mistake in the input (nothing written).
+";
+
+struct Options {
+    input: PathBuf,
+    out: PathBuf,
+}
+
+fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
+    let mut args = Args::new(args);
+    let mut format = None;
+    let mut input = None;
+    let mut out = None;
+    while let Some(arg) = args.next_arg() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--out" => out = Some(PathBuf::from(args.value("--out")?)),
+            _ if arg.starts_with('-') => return Err(UsageError(format!("unexpected argument `{arg}`"))),
+            _ if format.is_none() => format = Some(arg),
+            _ if input.is_none() => input = Some(PathBuf::from(arg)),
+            other => return Err(UsageError(format!("unexpected argument `{other}`"))),
+        }
+    }
+    match format.as_deref() {
+        Some("spec-test") => {}
+        Some(other) => {
+            return Err(UsageError(format!(
+                "unknown source `{other}`: reptest import knows spec-test"
+            )))
+        }
+        None => return Err(UsageError("import what? give spec-test and the input".into())),
+    }
+    let input = input.ok_or_else(|| {
+        UsageError(format!(
+            "give the spec-test file or directory (*.{})",
+            EXTENSIONS.join(", *.")
+        ))
+    })?;
+    let out = out.ok_or_else(|| UsageError("--out OUTDIR is required: where the case files go".into()))?;
+    Ok(Some(Options { input, out }))
+}
+
+/// Runs `reptest import` with the arguments after `import`; returns the exit status.
+pub fn main(args: Vec<String>) -> u8 {
+    let options = match options_or_exit("import", parse(args), &[HELP]) {
+        Ok(options) => options,
+        Err(status) => return status,
+    };
+    let import = import::spec_test(&options.input);
+    for warning in &import.warnings {
+        eprintln!("warning: {warning}");
+    }
+    if !import.errors.is_empty() {
+        for error in &import.errors {
+            eprintln!("{error}");
+        }
+        eprintln!(
+            "reptest import: {} problem(s) in the input; nothing was written.",
+            import.errors.len()
+        );
+        return 2;
+    }
+    let (mut cases, mut checks, mut google_only) = (0, 0, 0);
+    for file in &import.files {
+        let path = options.out.join(&file.output);
+        if let Err(error) = write(&path, &file.converted.yaml) {
+            eprintln!("reptest import: cannot write {}: {error}", path.display());
+            return 1;
+        }
+        let converted = &file.converted;
+        println!(
+            "{} -> {}: {} case(s), {} check(s), {} of them google-only",
+            file.source.display(),
+            path.display(),
+            converted.cases,
+            converted.checks,
+            converted.google_only
+        );
+        cases += converted.cases;
+        checks += converted.checks;
+        google_only += converted.google_only;
+    }
+    let left_out = match import.warnings.len() {
+        0 => "nothing left out".to_string(),
+        n => format!("{n} warning(s) above name what was left out"),
+    };
+    println!(
+        "imported {cases} case(s) with {checks} check(s) ({google_only} google-only) from {} file(s); {left_out}. \
+         Run them with: reptest run --cases {}",
+        import.files.len(),
+        options.out.display()
+    );
+    0
+}
+
+fn write(path: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(path, text)
+}

@@ -1,0 +1,223 @@
+//! `reptest merge`: the results of every shard of one run, combined into the
+//! result of the whole run — measurements (`reptest measure --shard`) or a
+//! differential run over a corpus (`reptest diff --corpus --shard --partial`).
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError};
+use crate::cmd::diff::print_summary;
+use rep_core::diff::partial::{self, Partial};
+use rep_core::diff::{write_findings, Differ, FindingsPlan};
+use rep_core::implementation::{split_command, Implementation};
+use rep_core::workspace::findings_dir;
+use rep_matrix::measure::{self, Measurements};
+
+const HELP: &str = "\
+reptest merge — combine the results of the shards of one run into the whole run's result
+
+Usage: reptest merge --out FILE MEASUREMENTS...
+       reptest merge [--findings DIR] [--max-findings N] [--out FILE] DIFF-PARTS...
+
+Measurements are what `reptest measure --shard K/N` wrote; the merged file is what one
+unsharded run writes, for `reptest report --measurements FILE`. Differential parts are what
+`reptest diff --corpus … --shard K/N --partial FILE` wrote; merging them prints the whole run's
+summary and minimises and writes its findings, as one unsharded `reptest diff` would. Either
+way the parts must be shards 1..N of one run.
+
+Exit status: 0 when merged (for a differential run: and no disagreement is a failure), 1 when
+the parts do not belong together or a disagreement is a failure, 2 for a usage error or an
+unreadable part.
+";
+
+struct Options {
+    out: Option<PathBuf>,
+    findings: PathBuf,
+    max_findings: usize,
+    parts: Vec<PathBuf>,
+}
+
+fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
+    let mut args = Args::new(args);
+    let mut options = Options {
+        out: None,
+        findings: findings_dir(),
+        max_findings: 10,
+        parts: Vec::new(),
+    };
+    while let Some(arg) = args.next_arg() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--out" => options.out = Some(PathBuf::from(args.value(&arg)?)),
+            "--findings" => options.findings = PathBuf::from(args.value(&arg)?),
+            "--max-findings" => {
+                let value = args.value(&arg)?;
+                options.max_findings = value
+                    .parse()
+                    .map_err(|_| UsageError(format!("--max-findings takes a number, not `{value}`")))?;
+            }
+            flag if flag.starts_with("--") => return Err(UsageError(format!("unknown option `{flag}`"))),
+            part => options.parts.push(PathBuf::from(part)),
+        }
+    }
+    if options.parts.is_empty() {
+        return Err(UsageError("give the files to merge".into()));
+    }
+    Ok(Some(options))
+}
+
+/// Reads a measurements file, naming it in any error.
+pub fn read_measurements(path: &Path) -> Result<Measurements, String> {
+    match read(path)? {
+        Part::Measurements(measurements) => Ok(measurements),
+        Part::Diff(_) => Err(format!(
+            "{} is a partial differential run, not measurements",
+            path.display()
+        )),
+    }
+}
+
+/// A part, read as what its `format` says it is.
+enum Part {
+    Measurements(Measurements),
+    Diff(Partial),
+}
+
+/// Reads one part, naming it in any error.
+fn read(path: &Path) -> Result<Part, String> {
+    let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let format = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|value| value.get("format")?.as_str().map(str::to_string));
+    let parsed = match format.as_deref() {
+        Some(measure::FORMAT) => serde_json::from_str(&text).map(Part::Measurements),
+        Some(partial::FORMAT) => serde_json::from_str(&text).map(Part::Diff),
+        _ => {
+            return Err(format!(
+                "{} is neither measurements ({}) nor a partial differential run ({})",
+                path.display(),
+                measure::FORMAT,
+                partial::FORMAT
+            ))
+        }
+    };
+    parsed.map_err(|error| format!("{} cannot be read: {error}", path.display()))
+}
+
+/// Runs `reptest merge` with the arguments after `merge`; returns the exit status.
+pub fn main(args: Vec<String>) -> u8 {
+    let options = match options_or_exit("merge", parse(args), &[HELP]) {
+        Ok(options) => options,
+        Err(status) => return status,
+    };
+    let mut measurements = Vec::new();
+    let mut diffs = Vec::new();
+    for path in &options.parts {
+        match read(path) {
+            Ok(Part::Measurements(part)) => measurements.push(part),
+            Ok(Part::Diff(part)) => diffs.push(part),
+            Err(message) => {
+                eprintln!("reptest merge: {message}");
+                return 2;
+            }
+        }
+    }
+    match (measurements.is_empty(), diffs.is_empty()) {
+        (false, true) => merge_measurements(measurements, &options),
+        (true, false) => merge_diffs(diffs, &options),
+        _ => {
+            eprintln!("reptest merge: the parts mix measurements and differential runs");
+            1
+        }
+    }
+}
+
+fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), u8> {
+    let json = serde_json::to_string(value).expect("merged results always serialise");
+    std::fs::write(path, json + "\n").map_err(|error| {
+        eprintln!("reptest merge: cannot write {}: {error}", path.display());
+        2
+    })
+}
+
+fn merge_measurements(parts: Vec<Measurements>, options: &Options) -> u8 {
+    let Some(out) = &options.out else {
+        eprintln!("reptest merge: say where the merged measurements go: --out FILE");
+        return 2;
+    };
+    let count = parts.len();
+    let merged = match measure::merge(parts) {
+        Ok(merged) => merged,
+        Err(message) => {
+            eprintln!("reptest merge: {message}");
+            return 1;
+        }
+    };
+    if let Err(status) = write_json(out, &merged) {
+        return status;
+    }
+    eprintln!("reptest merge: wrote {} ({count} parts)", out.display());
+    0
+}
+
+/// The pair a differential run compared, from its implementation flags.
+fn pair(impl_flags: &str) -> Result<Differ, String> {
+    let mut choice = ImplChoice::default();
+    let mut args = Args::new(split_command(impl_flags)?);
+    while let Some(flag) = args.next_arg() {
+        if !choice.accept(&flag, &mut args).map_err(|UsageError(message)| message)? {
+            return Err(format!("`{flag}` is not an implementation flag"));
+        }
+    }
+    let mut impls = choice.build(&[]);
+    if impls.len() != 2 {
+        return Err(format!("`{impl_flags}` does not name two implementations"));
+    }
+    start_all("merge", &impls).map_err(|_| format!("the pair `{impl_flags}` cannot start here"))?;
+    let b: Arc<dyn Implementation> = Arc::from(impls.pop().expect("two"));
+    let a: Arc<dyn Implementation> = Arc::from(impls.pop().expect("two"));
+    Ok(Differ::new(a, b))
+}
+
+fn merge_diffs(parts: Vec<Partial>, options: &Options) -> u8 {
+    let count = parts.len();
+    let differ = match pair(&parts[0].impl_flags) {
+        Ok(differ) => differ,
+        Err(message) => {
+            eprintln!("reptest merge: {message}");
+            return 2;
+        }
+    };
+    let (merged, summary) = match partial::merge(parts, &differ) {
+        Ok(merged) => merged,
+        Err(message) => {
+            eprintln!("reptest merge: {message}");
+            return 1;
+        }
+    };
+    if let Some(out) = &options.out {
+        if let Err(status) = write_json(out, &merged) {
+            return status;
+        }
+    }
+    let plan = FindingsPlan {
+        dir: options.findings.clone(),
+        max: options.max_findings,
+        impl_flags: merged.impl_flags.clone(),
+    };
+    let how = format!(
+        "--corpus {} --mutations {} (merged from {count} shards)",
+        merged.corpus, merged.mutations
+    );
+    let written = write_findings(&differ, &summary.examples, &plan, &how);
+    let header = format!(
+        "reptest merge: {} vs {}, seed {}, corpus {} mutated {} times per file, {count} shards",
+        differ.a.name(),
+        differ.b.name(),
+        merged.seed,
+        merged.corpus,
+        merged.mutations
+    );
+    print_summary(&header, &summary, &written);
+    u8::from(summary.failures > 0)
+}

@@ -1,0 +1,405 @@
+//! `reptest report`: run the whole suite against the built-ins and every
+//! third-party parser whose adapter can start here, and write the
+//! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
+
+use crate::cli::load_cases_or_exit;
+use crate::cli::progress::Progress;
+use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cmd::measure::{load_corpus, DEFAULT_FUZZ_CHECKS};
+use crate::cmd::merge;
+use rep_core::case::ProfileId;
+use rep_core::case::{load_readings, Readings};
+use rep_core::diff::shard::Shard;
+use rep_core::implementation::{self, Implementation, BUILT_IN};
+use rep_core::pool::{self, cores};
+use rep_core::runner;
+use rep_core::workspace::{absolute_root, cases_dir};
+use rep_matrix::catalogue::third_party::{self, Places, ThirdParty};
+use rep_matrix::measure::{analyse, measure_parsers, Plan};
+use rep_matrix::pages::conformance::{Conformance, Entry};
+use rep_matrix::pages::measured::MeasuredParser;
+use rep_matrix::pages::parser_page::{ParserInfo, ParserPage};
+use rep_matrix::pages::readings_page;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+const HELP: &str = "\
+reptest report — regenerate the conformance matrix (every implementation × every case)
+
+Usage: reptest report [OPTIONS]
+
+  --out DIR         where to write conformance.md and conformance.json (default: the workspace's reports/)
+  --skip-missing    list a third-party parser whose dependency is missing as \"not run\" instead of failing
+  --built-in-only   run only the built-ins (rep-rfc, rep-google, google)
+  --cases PATH      a case file or a directory of them (repeatable; default: the workspace's cases/)
+  --only NAME       of the bundled third-party parsers, run only this one (repeatable)
+  --suite-only      run the suite only: no real-world or generated measurements, no parser pages
+  --measurements FILE
+                    take the third-party measurements from FILE (`reptest measure`, or shards
+                    combined by `reptest merge`) instead of measuring here
+  --corpus WHAT     the real-world corpus to measure on: real-world (default, the pinned
+                    protego 0.7.0 files) or a directory of robots.txt files
+  --fuzz-checks N   the reference generated stream's length (default 50000)
+
+Third-party parsers run through the adapters in harness/adapters/; each needs its library
+installed (the message for a missing one says how). Your own parser joins the matrix with
+the implementation flags below (--adapter or --command, with --name and --profile); the
+built-ins always run, so --impl is not taken here.
+
+Exit status: 0 when the report was written, 1 when a third-party dependency is missing
+(without --skip-missing), 2 for a usage error, a malformed case file or a parser of yours
+that cannot start.
+";
+
+struct Options {
+    out: Option<PathBuf>,
+    cases: Vec<PathBuf>,
+    skip_missing: bool,
+    built_in_only: bool,
+    only: Vec<String>,
+    suite_only: bool,
+    measurements: Option<PathBuf>,
+    corpus: String,
+    fuzz_checks: u64,
+    yours: ImplChoice,
+}
+
+/// How long a bundled parser may take for one check here: longer than the
+/// runner's default, so a busy machine does not turn a slow answer into an
+/// error and the report stays the same from run to run.
+const REPORT_TIMEOUT: Duration = Duration::from_secs(30);
+
+fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
+    let mut args = Args::new(args);
+    let mut options = Options {
+        out: None,
+        cases: Vec::new(),
+        skip_missing: false,
+        built_in_only: false,
+        only: Vec::new(),
+        suite_only: false,
+        measurements: None,
+        corpus: "real-world".into(),
+        fuzz_checks: DEFAULT_FUZZ_CHECKS,
+        yours: ImplChoice::default(),
+    };
+    while let Some(arg) = args.next_arg() {
+        match arg.as_str() {
+            "-h" | "--help" => return Ok(None),
+            "--out" => options.out = Some(PathBuf::from(args.value("--out")?)),
+            "--cases" => options.cases.push(PathBuf::from(args.value("--cases")?)),
+            "--skip-missing" => options.skip_missing = true,
+            "--built-in-only" => options.built_in_only = true,
+            "--only" => options.only.push(args.value("--only")?),
+            "--suite-only" => options.suite_only = true,
+            "--measurements" => options.measurements = Some(PathBuf::from(args.value("--measurements")?)),
+            "--corpus" => options.corpus = args.value("--corpus")?,
+            "--fuzz-checks" => {
+                let value = args.value("--fuzz-checks")?;
+                options.fuzz_checks = value
+                    .replace('_', "")
+                    .parse()
+                    .map_err(|_| UsageError(format!("--fuzz-checks takes a number, not `{value}`")))?;
+            }
+            "--impl" => {
+                return Err(UsageError(
+                    "the built-ins always run in a report; add your parser with --adapter or --command".into(),
+                ))
+            }
+            flag if options.yours.accept(flag, &mut args)? => {}
+            other => return Err(UsageError(format!("unexpected argument `{other}`"))),
+        }
+    }
+    Ok(Some(options))
+}
+
+/// Runs `reptest report` with the arguments after `report`; returns the exit status.
+pub fn main(args: Vec<String>) -> u8 {
+    let options = match options_or_exit("report", parse(args), &[HELP, IMPL_HELP]) {
+        Ok(options) => options,
+        Err(status) => return status,
+    };
+    // Absolute, so adapters start from any directory and links can be worked out.
+    let root = absolute_root();
+    let files = match load_cases_or_exit("report", &options.cases) {
+        Ok(files) => files,
+        Err(status) => return status,
+    };
+    let mut entries: Vec<Entry> = BUILT_IN.iter().map(|name| built_in_entry(name)).collect();
+    let mut impls: Vec<Box<dyn Implementation>> = BUILT_IN
+        .iter()
+        .filter_map(|name| implementation::built_in(name))
+        .collect();
+    let yours = options.yours.build(&[]);
+    if let Err(status) = start_all("report", &yours) {
+        return status;
+    }
+    for implementation in yours {
+        entries.push(Entry {
+            name: implementation.name().to_string(),
+            kind: "yours: --adapter / --command".to_string(),
+            version: None,
+            claims: implementation.claims(),
+            not_run: None,
+        });
+        impls.push(implementation);
+    }
+    let mut ran: Vec<(&ThirdParty, String)> = Vec::new();
+    if !options.built_in_only {
+        let mut missing = Vec::new();
+        let places = Places::of(&root);
+        for party in third_party::bundled()
+            .iter()
+            .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
+        {
+            match party.probe(&root) {
+                Ok(version) => {
+                    impls.push(Box::new(party.adapter_at(&places, REPORT_TIMEOUT)));
+                    entries.push(third_party_entry(party, Some(version.clone()), None));
+                    ran.push((party, version));
+                }
+                Err(detail) => {
+                    entries.push(third_party_entry(party, None, Some(party.missing_hint())));
+                    // One whose pinned version cannot be had is listed as such, never awaited.
+                    if party.is_available() {
+                        missing.push(format!("{}: {}\n  ({detail})", party.name, party.missing_hint()));
+                    }
+                }
+            }
+        }
+        if !missing.is_empty() && !options.skip_missing {
+            for why in &missing {
+                eprintln!("reptest report: {why}");
+            }
+            eprintln!("reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run.");
+            return 1;
+        }
+    }
+    let progress = Progress::new();
+    let matrix = runner::run(&files, &impls, |done, total| {
+        progress.show(&format!("reptest report: {done}/{total} case runs"))
+    });
+    progress.finish();
+    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
+    if let Err(error) = std::fs::create_dir_all(&out) {
+        eprintln!("reptest report: cannot create {}: {error}", out.display());
+        return 2;
+    }
+    let (measured, corpus) = if ran.is_empty() || options.suite_only {
+        (Vec::new(), String::new())
+    } else {
+        match third_parties(&options, &ran, &impls, &matrix, &out) {
+            Ok(done) => done,
+            Err(message) => {
+                eprintln!("reptest report: {message}");
+                return 2;
+            }
+        }
+    };
+    let report = Conformance {
+        matrix: &matrix,
+        entries,
+        case_link_prefix: link_prefix(&out, &root),
+        reproduce: reproduce_commands(options.built_in_only),
+        measured,
+        corpus,
+    };
+    let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
+        .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));
+    if let Some(readings) = readings(&options.cases) {
+        let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
+        written = written.and_then(|()| {
+            std::fs::write(
+                out.join("readings.md"),
+                readings_page::markdown(&readings, &matrix, choice),
+            )
+        });
+    }
+    match written {
+        Ok(()) => {
+            eprintln!(
+                "reptest report: wrote {} and {} ({} checks × {} implementations)",
+                out.join("conformance.md").display(),
+                out.join("conformance.json").display(),
+                matrix.rows.len(),
+                matrix.impls.len()
+            );
+            0
+        }
+        Err(error) => {
+            eprintln!(
+                "reptest report: cannot write the report under {}: {error}",
+                out.display()
+            );
+            2
+        }
+    }
+}
+
+/// Measures the third-party parsers that ran (or reads their measurements),
+/// finds their differences, writes a page for each under `out/parsers/`
+/// (and removes pages of parsers no longer reported), and gives their
+/// summaries for the conformance report with the corpus described.
+fn third_parties(
+    options: &Options,
+    ran: &[(&ThirdParty, String)],
+    impls: &[Box<dyn Implementation>],
+    matrix: &runner::Matrix<'_>,
+    out: &Path,
+) -> Result<(Vec<MeasuredParser>, String), String> {
+    let find = |name: &str| {
+        impls
+            .iter()
+            .position(|implementation| implementation.name() == name)
+            .ok_or_else(|| format!("{name} did not run, and measuring needs it"))
+    };
+    let (google, rfc) = (find("google")?, find("rep-rfc")?);
+    let measurements = match &options.measurements {
+        Some(path) => merge::read_measurements(path)?,
+        None => {
+            let (files, corpus) = load_corpus(&options.corpus)?;
+            let parsers: Vec<(&dyn Implementation, String)> = ran
+                .iter()
+                .map(|(party, version)| Ok((impls[find(&party.name)?].as_ref(), version.clone())))
+                .collect::<Result<_, String>>()?;
+            let plan = Plan {
+                files: &files,
+                corpus,
+                shard: Shard::WHOLE,
+                explore_seed: None,
+                fuzz_checks: options.fuzz_checks,
+                threads: cores(),
+            };
+            measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
+                eprintln!("reptest report: {step}")
+            })
+        }
+    };
+    let pages = out.join("parsers");
+    std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
+    let mut measured = Vec::new();
+    let mut written = Vec::new();
+    // Minimising asks each parser many questions one at a time, so parsers
+    // are analysed side by side; pages are written in the registry's order.
+    let done = AtomicUsize::new(0);
+    let analyses = pool::each(ran, cores(), |(party, _)| {
+        let started = Instant::now();
+        let column = find(&party.name)?;
+        let (collected, found) = analyse(
+            impls[column].as_ref(),
+            measurements.parsers.get(&party.name),
+            matrix,
+            column,
+            impls[google].as_ref(),
+            impls[rfc].as_ref(),
+        );
+        eprintln!(
+            "reptest report: {}: {} distinct differences found in {:.1} s ({}/{})",
+            party.name,
+            found.listed.len(),
+            started.elapsed().as_secs_f64(),
+            done.fetch_add(1, Ordering::Relaxed) + 1,
+            ran.len()
+        );
+        Ok::<_, String>((collected, found))
+    });
+    for ((party, version), analysis) in ran.iter().zip(analyses) {
+        let (collected, found) = analysis?;
+        let info = ParserInfo {
+            name: party.name.clone(),
+            language: party.language.clone(),
+            version: version.clone(),
+            about: party.about.clone(),
+            claims: party.claims,
+            adapter: party.adapter_command(),
+        };
+        let page = ParserPage {
+            info: &info,
+            collected: &collected,
+            differences: &found.listed,
+            rare: found.rare,
+            corpus: &measurements.corpus,
+            explore_seed: measurements.explore_seed,
+            explored: &found.explored,
+        };
+        let file = pages.join(format!("{}.md", party.name));
+        std::fs::write(&file, page.markdown()).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
+        written.push(file);
+        let tallies = collected
+            .tallies
+            .iter()
+            .map(|(source, tally)| (*source, *tally))
+            .collect();
+        measured.push(MeasuredParser::of(
+            &party.name,
+            &party.language,
+            party.claims,
+            tallies,
+            &found,
+        ));
+    }
+    for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
+        if !written.contains(&stale.path()) {
+            let _ = std::fs::remove_file(stale.path());
+        }
+    }
+    Ok((measured, measurements.corpus))
+}
+
+/// The suite's readings, when the report covers the workspace's own cases;
+/// a problem with the file was reported by the loader already.
+fn readings(cases: &[PathBuf]) -> Option<Readings> {
+    if !cases.is_empty() {
+        return None;
+    }
+    load_readings(&cases_dir().join("readings.yaml")).ok()
+}
+
+fn built_in_entry(name: &str) -> Entry {
+    let (kind, version, claims) = match name {
+        "google" => (
+            "built-in: Google's C++ parser (reference/)",
+            implementation::google_version(),
+            ProfileId::Google,
+        ),
+        "rep-google" => ("built-in: this repository's matcher", None, ProfileId::Google),
+        _ => ("built-in: this repository's matcher", None, ProfileId::Rfc),
+    };
+    Entry {
+        name: name.to_string(),
+        kind: kind.to_string(),
+        version,
+        claims,
+        not_run: implementation::missing_built_in(name).map(str::to_string),
+    }
+}
+
+fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Option<String>) -> Entry {
+    Entry {
+        name: party.name.to_string(),
+        kind: format!("{} adapter", party.language),
+        version,
+        claims: party.claims,
+        not_run,
+    }
+}
+
+/// `../cases/` when the report goes to `<root>/reports` (the committed
+/// place), so case names link to their files on GitHub; no links elsewhere.
+fn link_prefix(out: &Path, root: &Path) -> Option<String> {
+    // `out` exists by now: the report directory is created before rendering.
+    let out = std::fs::canonicalize(out).ok()?;
+    (out == root.join("reports")).then(|| "../cases/".to_string())
+}
+
+/// The commands that regenerate the report, install steps first.
+fn reproduce_commands(built_in_only: bool) -> Vec<String> {
+    let mut commands = Vec::new();
+    if !built_in_only {
+        commands.push("cargo reptest adapters install".to_string());
+    }
+    let flags = if built_in_only { " --built-in-only" } else { "" };
+    commands.push(format!("cargo reptest report{flags}"));
+    commands
+}
