@@ -27,6 +27,7 @@ pub mod implementation;
 pub mod import;
 pub mod jsonl;
 pub mod pool;
+pub mod problem;
 pub mod protocol;
 pub mod runner;
 pub mod workspace;

@@ -1,7 +1,8 @@
 //! The workspace a subcommand works in: its root, the default directories
 //! under it, and loading its cases.
 
-use crate::case::{load_paths, CaseFile, LoadErrors};
+use crate::case::{load_paths, CaseFile};
+use crate::problem::Problems;
 use std::path::{Path, PathBuf};
 
 /// The workspace root (the directory holding `cases/` and `harness/`): found
@@ -48,7 +49,7 @@ pub fn findings_dir() -> PathBuf {
 }
 
 /// Loads the case files at `paths` (the workspace's `cases/` when empty).
-pub fn load_cases(paths: &[PathBuf]) -> Result<Vec<CaseFile>, LoadErrors> {
+pub fn load_cases(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
     if paths.is_empty() {
         return load_paths(&[cases_dir()]);
     }

@@ -9,49 +9,15 @@ use super::raw::RawFile;
 use super::readings::{load_readings, Readings};
 use super::validate::validate_file;
 use super::CaseFile;
+use crate::problem::{Problem, Problems};
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
-/// One problem in one case file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    /// The file.
-    pub path: PathBuf,
-    /// 1-based line and column, when the problem has a place in the file.
-    pub position: Option<(usize, usize)>,
-    /// What is wrong and how to fix it.
-    pub message: String,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some((line, column)) => write!(f, "{}:{line}:{column}: {}", self.path.display(), self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
-}
-
-/// Every problem found while loading, in file order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadErrors(pub Vec<LoadError>);
-
-impl fmt::Display for LoadErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for error in &self.0 {
-            writeln!(f, "{error}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for LoadErrors {}
 
 /// Loads every case file named by `paths`: files as given, directories
 /// recursively (`*.yaml` and `*.yml`, in sorted order). A file named twice is
 /// loaded once. Fails with every problem of every file when any file has one.
-pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, LoadErrors> {
+pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut seen = std::collections::HashSet::new();
@@ -90,20 +56,20 @@ pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, LoadErrors> {
     if errors.is_empty() {
         Ok(loaded)
     } else {
-        Err(LoadErrors(errors))
+        Err(Problems(errors))
     }
 }
 
-fn plain_error(path: &Path, message: &str) -> LoadError {
-    LoadError {
+fn plain_error(path: &Path, message: &str) -> Problem {
+    Problem {
         path: path.to_path_buf(),
         position: None,
         message: message.to_string(),
     }
 }
 
-fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseFile, Vec<LoadError>> {
-    let error = |position: Option<Position>, message: String| LoadError {
+fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseFile, Vec<Problem>> {
+    let error = |position: Option<Position>, message: String| Problem {
         path: path.to_path_buf(),
         position,
         message,

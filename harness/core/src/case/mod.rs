@@ -15,7 +15,7 @@ pub mod write;
 pub use bytes::{decode_base64, unescape};
 pub use discover::files_under;
 pub use discover::READINGS_FILE;
-pub use load::{load_paths, not_utf8_at, LoadError, LoadErrors};
+pub use load::{load_paths, not_utf8_at};
 pub use readings::{load_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;
 

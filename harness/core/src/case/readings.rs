@@ -8,7 +8,7 @@
 //! reading (see `validate`).
 
 use super::clause;
-use super::load::LoadError;
+use crate::problem::Problem;
 use serde::Deserialize;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -67,8 +67,8 @@ impl Readings {
 
 /// Loads and checks the readings file at `path`: every problem is reported
 /// with the file and what to change.
-pub fn load_readings(path: &Path) -> Result<Readings, Vec<LoadError>> {
-    let error = |position: Option<(usize, usize)>, message: String| LoadError {
+pub fn load_readings(path: &Path) -> Result<Readings, Vec<Problem>> {
+    let error = |position: Option<(usize, usize)>, message: String| Problem {
         path: path.to_path_buf(),
         position,
         message,

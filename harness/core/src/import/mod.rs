@@ -18,31 +18,12 @@ pub use convert::Converted;
 
 use crate::case::{files_under, not_utf8_at};
 use std::collections::HashMap;
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 /// The file name extensions read as text-format files.
 pub const EXTENSIONS: &[&str] = &["textproto", "txtpb", "textpb", "pbtxt"];
 
-/// A problem in one input file, with its place when it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// The input file (or the input path itself).
-    pub path: PathBuf,
-    /// 1-based line and column.
-    pub position: Option<textproto::Position>,
-    /// What is wrong and what to do.
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some((line, column)) => write!(f, "{}:{line}:{column}: {}", self.path.display(), self.message),
-            None => write!(f, "{}: {}", self.path.display(), self.message),
-        }
-    }
-}
+pub use crate::problem::Problem;
 
 /// One input file and the case file it becomes.
 #[derive(Clone, Debug, PartialEq, Eq)]
