@@ -24,7 +24,11 @@ fn rep_google_agrees_with_google_on_100_000_generated_checks() {
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
     let summary = run(&config, |_, _| {});
-    assert!(summary.checks >= CHECKS, "only {} checks ran", summary.checks);
+    assert!(
+        summary.counts.checks >= CHECKS,
+        "only {} checks ran",
+        summary.counts.checks
+    );
     let examples: Vec<String> = summary
         .examples
         .iter()
@@ -42,9 +46,9 @@ fn rep_google_agrees_with_google_on_100_000_generated_checks() {
         })
         .collect();
     assert!(
-        summary.by_class.is_empty(),
+        summary.counts.by_class.is_empty(),
         "disagreements {:?}; first ones:\n{}",
-        summary.by_class,
+        summary.counts.by_class,
         examples.join("\n")
     );
 }

@@ -4,5 +4,6 @@
 //! ([`pages`]). Built on `rep-core`; knows nothing of the command line.
 
 pub mod catalogue;
+pub mod lineup;
 pub mod measure;
 pub mod pages;

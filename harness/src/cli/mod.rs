@@ -6,6 +6,7 @@
 //! `cmd_*` modules.
 
 mod impl_choice;
+pub mod print;
 pub mod progress;
 mod selection;
 

@@ -5,12 +5,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::cli::print::{print_summary, print_written};
 use crate::cli::progress::Progress;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
 use rep_core::corpus::{self, CorpusFile};
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::shard::Shard;
-use rep_core::diff::{investigate, replay, run, Budget, Config, Differ, FindingsPlan, Summary, Written};
+use rep_core::diff::{investigate, replay, run, Budget, Config, Differ, FindingsPlan, Written};
 use rep_core::implementation::Implementation;
 use rep_core::pool;
 use rep_core::workspace::{cases_dir, findings_dir};
@@ -209,7 +210,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         let investigation = investigate(&config, &options.plan, show);
         progress.finish();
         print_summary(&header, &investigation.summary, &investigation.written);
-        return u8::from(investigation.summary.failures > 0);
+        return u8::from(investigation.summary.counts.failures > 0);
     };
     let summary = run(&config, show);
     progress.finish();
@@ -233,7 +234,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         "partial result written: {} (merge the shards with `reptest merge`)",
         path.display()
     );
-    u8::from(summary.failures > 0)
+    u8::from(summary.counts.failures > 0)
 }
 
 /// The first line of a run's summary: the pair, the seed, what was checked.
@@ -302,43 +303,4 @@ fn replay_main(differ: &Differ, target: &str, file: &Path, plan: &FindingsPlan) 
     }
     print_written(&replayed.written);
     u8::from(replayed.failed())
-}
-
-/// Prints the findings written, and any that could not be.
-pub fn print_written(written: &Written) {
-    for problem in &written.problems {
-        eprintln!("reptest diff: {problem}");
-    }
-    for path in &written.paths {
-        println!("finding written: {}", path.display());
-    }
-}
-
-/// Prints a run's summary under `header`, and the findings written.
-pub fn print_summary(header: &str, summary: &Summary, written: &Written) {
-    let seconds = summary.elapsed.as_secs_f64().max(1e-9);
-    println!("{header}");
-    println!(
-        "checks: {} on {} bodies in {:.1} s = {:.0} checks/s ({:.0} implementation calls/s)",
-        summary.checks,
-        summary.bodies,
-        seconds,
-        summary.checks as f64 / seconds,
-        2.0 * summary.checks as f64 / seconds
-    );
-    if summary.by_class.is_empty() {
-        println!("disagreements: none");
-    } else {
-        println!("disagreements by class ({} failing):", summary.failures);
-        for (class, count) in &summary.by_class {
-            println!("  {class}: {count}");
-        }
-    }
-    if !summary.by_switch.is_empty() {
-        println!("switches credited with explained differences:");
-        for (switch, count) in &summary.by_switch {
-            println!("  {switch}: {count}");
-        }
-    }
-    print_written(written);
 }

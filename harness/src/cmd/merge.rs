@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::cli::print::print_summary;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError};
-use crate::cmd::diff::print_summary;
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::{write_findings, Differ, FindingsPlan};
 use rep_core::implementation::{split_command, Implementation};
@@ -219,5 +219,5 @@ fn merge_diffs(parts: Vec<Partial>, options: &Options) -> u8 {
         merged.mutations
     );
     print_summary(&header, &summary, &written);
-    u8::from(summary.failures > 0)
+    u8::from(summary.counts.failures > 0)
 }

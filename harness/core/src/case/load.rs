@@ -13,7 +13,6 @@ use crate::problem::{Problem, Problems};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-
 /// Loads every case file named by `paths`: files as given, directories
 /// recursively (`*.yaml` and `*.yml`, in sorted order). A file named twice is
 /// loaded once. Fails with every problem of every file when any file has one.

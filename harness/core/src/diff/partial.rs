@@ -2,13 +2,12 @@
 //! into the run they split: what lets `reptest diff --corpus` over a
 //! crawl-scale corpus spread over machines.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 use super::compare::{Differ, Probe};
-use super::run::{Observed, Summary};
-use crate::diff::shard::Shard;
+use super::run::Observed;
+use super::summary::{Counts, Summary};
+use crate::diff::shard::{check_complete, Shard};
 
 /// The format tag of a partial differential run.
 pub const FORMAT: &str = "reptest-diff/1";
@@ -28,16 +27,9 @@ pub struct Partial {
     pub mutations: u32,
     /// Which shard of the corpus.
     pub shard: Shard,
-    /// Checks run.
-    pub checks: u64,
-    /// Inputs checked.
-    pub bodies: u64,
-    /// Disagreements per class.
-    pub by_class: BTreeMap<String, u64>,
-    /// Switches credited.
-    pub by_switch: BTreeMap<String, u64>,
-    /// Failing disagreements.
-    pub failures: u64,
+    /// What was counted.
+    #[serde(flatten)]
+    pub counts: Counts,
     /// The examples kept, to be judged again and minimised after merging.
     pub examples: Vec<PartialExample>,
 }
@@ -77,11 +69,7 @@ impl Partial {
             corpus: header.corpus,
             mutations: header.mutations,
             shard: header.shard,
-            checks: summary.checks,
-            bodies: summary.bodies,
-            by_class: summary.by_class.clone(),
-            by_switch: summary.by_switch.clone(),
-            failures: summary.failures,
+            counts: summary.counts.clone(),
             examples: summary
                 .examples
                 .iter()
@@ -98,11 +86,7 @@ impl Partial {
     /// implementations give the same disagreement).
     pub fn summary(&self, differ: &Differ) -> Summary {
         let mut summary = Summary {
-            checks: self.checks,
-            bodies: self.bodies,
-            by_class: self.by_class.clone(),
-            by_switch: self.by_switch.clone(),
-            failures: self.failures,
+            counts: self.counts.clone(),
             ..Summary::default()
         };
         summary.examples = self
@@ -126,30 +110,22 @@ pub fn merge(parts: Vec<Partial>, differ: &Differ) -> Result<(Partial, Summary),
     let Some(first) = parts.first().cloned() else {
         return Err("nothing to merge".into());
     };
-    let count = first.shard.count;
-    let mut seen = vec![false; count as usize];
+    check_complete(
+        &parts,
+        |part| part.shard,
+        |part| {
+            (
+                part.format.clone(),
+                part.impl_flags.clone(),
+                part.seed,
+                part.corpus.clone(),
+                part.mutations,
+            )
+        },
+    )?;
     let mut summary = Summary::default();
     for part in parts {
-        let same_run = part.format == FORMAT
-            && part.impl_flags == first.impl_flags
-            && part.seed == first.seed
-            && part.corpus == first.corpus
-            && part.mutations == first.mutations
-            && part.shard.count == count;
-        if !same_run {
-            return Err(format!(
-                "shard {} is not of the same run as shard {} (pair, seed, corpus, mutations or shard count differ)",
-                part.shard, first.shard
-            ));
-        }
-        let slot = &mut seen[part.shard.index as usize - 1];
-        if std::mem::replace(slot, true) {
-            return Err(format!("shard {} is given twice", part.shard));
-        }
         summary.merge(part.summary(differ));
-    }
-    if let Some(missing) = seen.iter().position(|seen| !seen) {
-        return Err(format!("shard {}/{count} is missing", missing + 1));
     }
     let header = Header {
         impl_flags: first.impl_flags,

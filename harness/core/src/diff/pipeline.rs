@@ -9,7 +9,8 @@ use rep_generate::{Generated, Query};
 use super::compare::{Differ, Disagreement, Probe};
 use super::finding::Finding;
 use super::minimise::{minimise, MAX_TRIES};
-use super::run::{run, Config, Observed, Summary};
+use super::run::{run, Config, Observed};
+use super::summary::Summary;
 
 /// Where findings go and how many to write.
 #[derive(Clone, Debug)]

@@ -2,7 +2,6 @@
 //! files), check many (agents, URL) pairs per body on both implementations,
 //! on every core, and tally the disagreements.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -13,13 +12,11 @@ use crate::corpus::CorpusFile;
 use crate::implementation::{agree, Prepared};
 
 use super::compare::{Differ, Disagreement, Probe};
+use super::summary::Summary;
 
 /// Checks generated per body: Google reparses the body for every check, so
 /// many checks per body keep generation and `rep`'s parse cheap in comparison.
 pub const QUERIES_PER_BODY: usize = 48;
-
-/// Disagreements kept per class for minimising and writing.
-const EXAMPLES_PER_CLASS: usize = 3;
 
 /// When to stop.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -60,75 +57,6 @@ pub struct Observed {
     /// Its place in the run's fixed order (generated input or corpus file,
     /// then check), so the examples kept do not depend on thread timing.
     pub order: String,
-}
-
-/// The outcome of a run.
-#[derive(Clone, Debug, Default)]
-pub struct Summary {
-    /// Checks run (each on both implementations).
-    pub checks: u64,
-    /// Bodies generated.
-    pub bodies: u64,
-    /// Wall-clock time.
-    pub elapsed: Duration,
-    /// Disagreements per class, failures and explained differences alike.
-    pub by_class: BTreeMap<String, u64>,
-    /// For profile pairs: how often each switch was credited with an
-    /// explained difference (one difference may credit several).
-    pub by_switch: BTreeMap<String, u64>,
-    /// Disagreements that are bugs.
-    pub failures: u64,
-    /// The first failing disagreements of each class in the run's order,
-    /// for minimising.
-    pub examples: Vec<Observed>,
-}
-
-impl Summary {
-    /// Counts `observed` in, keeping it as an example when it is among the
-    /// first of its class.
-    fn add(&mut self, observed: Observed) {
-        *self.by_class.entry(observed.disagreement.class.clone()).or_default() += 1;
-        for switch in &observed.disagreement.switches {
-            *self.by_switch.entry(switch.name().to_string()).or_default() += 1;
-        }
-        if observed.disagreement.failure {
-            self.failures += 1;
-            self.keep_example(observed);
-        }
-    }
-
-    fn keep_example(&mut self, observed: Observed) {
-        self.examples.push(observed);
-        self.examples.sort_by(|a, b| {
-            a.disagreement
-                .class
-                .cmp(&b.disagreement.class)
-                .then_with(|| a.order.cmp(&b.order))
-        });
-        let mut seen: BTreeMap<String, usize> = BTreeMap::new();
-        self.examples.retain(|example| {
-            let count = seen.entry(example.disagreement.class.clone()).or_default();
-            *count += 1;
-            *count <= EXAMPLES_PER_CLASS
-        });
-    }
-
-    /// Adds `other`, the summary of another shard of the same run.
-    pub fn merge(&mut self, other: Summary) {
-        self.checks += other.checks;
-        self.bodies += other.bodies;
-        self.elapsed = self.elapsed.max(other.elapsed);
-        for (class, count) in other.by_class {
-            *self.by_class.entry(class).or_default() += count;
-        }
-        for (switch, count) in other.by_switch {
-            *self.by_switch.entry(switch).or_default() += count;
-        }
-        self.failures += other.failures;
-        for example in other.examples {
-            self.keep_example(example);
-        }
-    }
 }
 
 /// The number of inputs a corpus run checks.
@@ -213,8 +141,8 @@ pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
         }
     });
     let mut summary = shared.into_inner().unwrap_or_else(|poison| poison.into_inner());
-    summary.checks = checks.into_inner();
-    summary.bodies = bodies.into_inner();
+    summary.counts.checks = checks.into_inner();
+    summary.counts.bodies = bodies.into_inner();
     summary.elapsed = start.elapsed();
     summary
 }

@@ -53,6 +53,39 @@ impl fmt::Display for Shard {
     }
 }
 
+/// Checks that `parts` are the shards of one run, each exactly once:
+/// `shard` says which shard a part is, `run` what it is a shard of (every
+/// setting but the shard; two parts of one run give equal values). Says
+/// which part does not belong, is given twice or is missing.
+pub fn check_complete<T, R: PartialEq>(
+    parts: &[T],
+    shard: impl Fn(&T) -> Shard,
+    run: impl Fn(&T) -> R,
+) -> Result<(), String> {
+    let Some(first) = parts.first() else {
+        return Err("nothing to merge".into());
+    };
+    let (first_shard, first_run) = (shard(first), run(first));
+    let count = first_shard.count;
+    let mut seen = vec![false; count as usize];
+    for part in parts {
+        let this = shard(part);
+        if this.count != count || run(part) != first_run {
+            return Err(format!(
+                "shard {this} is not of the same run as shard {first_shard} (the pair or implementations, the corpus, \
+                 the seeds, the counts or the number of shards differ)"
+            ));
+        }
+        if std::mem::replace(&mut seen[this.index as usize - 1], true) {
+            return Err(format!("shard {this} is given twice"));
+        }
+    }
+    match seen.iter().position(|seen| !seen) {
+        Some(missing) => Err(format!("shard {}/{count} is missing", missing + 1)),
+        None => Ok(()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +103,22 @@ mod tests {
         }
         assert_eq!("2/8".parse::<Shard>(), Ok(Shard { index: 2, count: 8 }));
         assert!("0/8".parse::<Shard>().is_err() && "9/8".parse::<Shard>().is_err() && "x".parse::<Shard>().is_err());
+    }
+
+    #[test]
+    fn a_complete_run_is_every_shard_once_of_one_run() {
+        let part = |index, run: &'static str| (Shard { index, count: 3 }, run);
+        let check = |parts: &[(Shard, &str)]| check_complete(parts, |p| p.0, |p| p.1);
+        assert_eq!(check(&[part(2, "a"), part(1, "a"), part(3, "a")]), Ok(()));
+        assert!(check(&[part(1, "a"), part(3, "a")])
+            .unwrap_err()
+            .contains("shard 2/3 is missing"));
+        assert!(check(&[part(1, "a"), part(1, "a")])
+            .unwrap_err()
+            .contains("shard 1/3 is given twice"));
+        assert!(check(&[part(1, "a"), part(2, "b")])
+            .unwrap_err()
+            .contains("not of the same run"));
+        assert!(check(&[]).is_err());
     }
 }

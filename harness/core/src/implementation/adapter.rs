@@ -4,7 +4,8 @@
 //! timeout or prints something else costs that one check; it is restarted
 //! for the next.
 
-use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome, NO_ANSWER};
+use super::program::{External, Program};
+use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER};
 use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
@@ -21,12 +22,9 @@ const STARTUP_GRACE: Duration = Duration::from_secs(10);
 
 /// An external program kept running across checks.
 pub struct Adapter {
-    name: String,
-    argv: Vec<String>,
+    program: Program,
     /// Environment variables set for the program, on top of reptest's own.
     env: Vec<(String, String)>,
-    claims: ProfileId,
-    timeout: Duration,
     process: Mutex<Option<Running>>,
     next_id: AtomicU64,
     started: AtomicBool,
@@ -103,11 +101,13 @@ impl Adapter {
     /// per-check `timeout`.
     pub fn new(name: String, argv: Vec<String>, claims: ProfileId, timeout: Duration) -> Adapter {
         Adapter {
-            name,
-            argv,
+            program: Program {
+                name,
+                argv,
+                claims,
+                timeout,
+            },
             env: Vec::new(),
-            claims,
-            timeout,
             process: Mutex::new(None),
             next_id: AtomicU64::new(1),
             started: AtomicBool::new(false),
@@ -134,14 +134,14 @@ impl Adapter {
         // parser that hangs costs little.
         let timeout = if process.is_none() {
             let first = !self.started.swap(true, Ordering::Relaxed);
-            *process = Some(Running::start(&self.argv, &self.env).map_err(ImplError::Failed)?);
+            *process = Some(Running::start(&self.program.argv, &self.env).map_err(ImplError::Failed)?);
             if first {
-                self.timeout.max(STARTUP_GRACE)
+                self.program.timeout.max(STARTUP_GRACE)
             } else {
-                self.timeout
+                self.program.timeout
             }
         } else {
-            self.timeout
+            self.program.timeout
         };
         let running = process.as_mut().expect("started above");
         let sent = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
@@ -221,20 +221,12 @@ impl Loaded for Pending<'_> {
     }
 }
 
-impl Implementation for Adapter {
-    fn name(&self) -> &str {
-        &self.name
+impl External for Adapter {
+    fn program(&self) -> &Program {
+        &self.program
     }
 
-    fn claims(&self) -> ProfileId {
-        self.claims
-    }
-
-    fn start(&self) -> Result<(), String> {
-        smoke_check(self).map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.argv.join(" ")))
-    }
-
-    fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
+    fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         Box::new(Pending {
             adapter: self,
             robots: robots.to_vec(),

@@ -9,7 +9,8 @@
 //! verdict: a crashing parser must not pass for a strict one.
 
 use super::process::run_with_timeout;
-use super::{smoke_check, Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
+use super::program::{External, Program};
+use super::{Answer, DecidingLine, ImplError, Loaded, Outcome};
 use crate::case::ProfileId;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -37,10 +38,7 @@ impl Default for ExitCodes {
 
 /// A per-check command line with placeholders.
 pub struct CommandTemplate {
-    name: String,
-    argv: Vec<String>,
-    claims: ProfileId,
-    timeout: Duration,
+    program: Program,
     exit_codes: ExitCodes,
 }
 
@@ -51,10 +49,12 @@ impl CommandTemplate {
     /// `%user-agent%`), named `name`, claiming `claims`.
     pub fn new(name: String, argv: Vec<String>, claims: ProfileId, timeout: Duration) -> CommandTemplate {
         CommandTemplate {
-            name,
-            argv,
-            claims,
-            timeout,
+            program: Program {
+                name,
+                argv,
+                claims,
+                timeout,
+            },
             exit_codes: ExitCodes::default(),
         }
     }
@@ -74,6 +74,7 @@ impl CommandTemplate {
         let robots_path = robots_file.to_string_lossy();
         let (agent, url) = (String::from_utf8_lossy(agent), String::from_utf8_lossy(url));
         let argv: Vec<String> = self
+            .program
             .argv
             .iter()
             .map(|word| {
@@ -82,7 +83,7 @@ impl CommandTemplate {
                     .replace("%user-agent%", &agent)
             })
             .collect();
-        let finished = run_with_timeout(Command::new(&argv[0]).args(&argv[1..]), self.timeout)
+        let finished = run_with_timeout(Command::new(&argv[0]).args(&argv[1..]), self.program.timeout)
             .map_err(|error| ImplError::Failed(error.to_string()))?;
         let output = String::from_utf8_lossy(&finished.stdout).to_lowercase();
         let words: Vec<&str> = output.split(|c: char| !c.is_ascii_alphabetic()).collect();
@@ -146,20 +147,12 @@ impl Drop for BodyFile<'_> {
     }
 }
 
-impl Implementation for CommandTemplate {
-    fn name(&self) -> &str {
-        &self.name
+impl External for CommandTemplate {
+    fn program(&self) -> &Program {
+        &self.program
     }
 
-    fn claims(&self) -> ProfileId {
-        self.claims
-    }
-
-    fn start(&self) -> Result<(), String> {
-        smoke_check(self).map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.argv.join(" ")))
-    }
-
-    fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
+    fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         let number = NEXT_FILE.fetch_add(1, Ordering::Relaxed);
         let path = std::env::temp_dir().join(format!("reptest-{}-{number}-robots.txt", std::process::id()));
         let path = std::fs::write(&path, robots)

@@ -22,6 +22,7 @@ mod command;
 mod patience;
 mod prepared;
 pub mod process;
+mod program;
 #[cfg(feature = "google")]
 mod reference;
 mod rep_impl;
@@ -32,6 +33,7 @@ pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
 pub use patience::{Patience, DEFAULT_MAX_ERRORS};
 pub use prepared::{check_once, guard, Prepared};
+pub use program::{External, Program};
 #[cfg(feature = "google")]
 pub use reference::GoogleReference;
 pub use rep_impl::RepImpl;

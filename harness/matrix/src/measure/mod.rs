@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 
 use collect::{Collected, Source};
 use rep_core::corpus::CorpusFile;
-use rep_core::diff::shard::Shard;
+use rep_core::diff::shard::{check_complete, Shard};
 use rep_core::implementation::Implementation;
 
 /// The seed of the reference generated stream.
@@ -70,34 +70,17 @@ pub fn merge(parts: Vec<Measurements>) -> Result<Measurements, String> {
     let Some(first) = parts.first() else {
         return Err("nothing to merge".into());
     };
-    let count = first.shard.count;
-    let mut seen = vec![false; count as usize];
-    for part in &parts {
-        if part.format != FORMAT {
-            return Err(format!(
-                "`{}` is not a measurements file of this reptest ({FORMAT})",
-                part.format
-            ));
-        }
-        let same_run = part.corpus == first.corpus
-            && part.explore_seed == first.explore_seed
-            && part.fuzz_checks == first.fuzz_checks
-            && part.shard.count == count;
-        if !same_run {
-            return Err(format!(
-                "shard {} was measured differently (corpus, seed, checks or shard count) from shard {}",
-                part.shard, first.shard
-            ));
-        }
-        let slot = &mut seen[part.shard.index as usize - 1];
-        if *slot {
-            return Err(format!("shard {} is given twice", part.shard));
-        }
-        *slot = true;
+    if let Some(other) = parts.iter().find(|part| part.format != FORMAT) {
+        return Err(format!(
+            "`{}` is not a measurements file of this reptest ({FORMAT})",
+            other.format
+        ));
     }
-    if let Some(missing) = seen.iter().position(|seen| !seen) {
-        return Err(format!("shard {}/{count} is missing", missing + 1));
-    }
+    check_complete(
+        &parts,
+        |part| part.shard,
+        |part| (part.corpus.clone(), part.explore_seed, part.fuzz_checks),
+    )?;
     let mut whole = Measurements {
         shard: Shard::WHOLE,
         parsers: BTreeMap::new(),

@@ -1,0 +1,242 @@
+//! Who is under test: one list of the built-ins, the bundled third-party
+//! parsers and the user's own, each bundled parser probed once, and for each
+//! one that cannot run here the reason. `reptest run`, `check`, `measure`
+//! and `report` all take their implementations from here, so a name means
+//! the same thing in every subcommand.
+
+use crate::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
+use crate::pages::conformance::Entry;
+use rep_core::case::ProfileId;
+use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, BUILT_IN};
+use std::path::Path;
+use std::time::Duration;
+
+/// Where a member of the lineup comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Origin {
+    /// Compiled into `reptest`.
+    BuiltIn,
+    /// One of `harness/adapters/parsers.yaml`.
+    Bundled(&'static ThirdParty),
+    /// Given by the user (`--adapter`, `--command`).
+    Yours,
+}
+
+/// One implementation of the lineup, ready to run or not.
+pub struct Member {
+    /// Its name (the matrix column, the `--impl` value).
+    pub name: String,
+    /// Where it comes from.
+    pub origin: Origin,
+    /// The profile it claims.
+    pub claims: ProfileId,
+    /// The library and version it runs, when known.
+    pub version: Option<String>,
+    /// The implementation, or why it cannot run here and what to do.
+    pub ready: Result<Box<dyn Implementation>, String>,
+}
+
+impl Member {
+    /// Whether a missing dependency is a fault of this machine (a bundled
+    /// parser whose pinned version can be installed but is not), rather
+    /// than something known (its version cannot be had at all) or a built-in
+    /// left out of this build on purpose.
+    pub fn missing_matters(&self) -> bool {
+        matches!((&self.ready, self.origin), (Err(_), Origin::Bundled(party)) if party.is_available())
+    }
+
+    /// Its row in the conformance report's list of implementations.
+    pub fn entry(&self) -> Entry {
+        let kind = match self.origin {
+            Origin::BuiltIn if self.name == "google" => "built-in: Google's C++ parser (reference/)".to_string(),
+            Origin::BuiltIn => "built-in: this repository's matcher".to_string(),
+            Origin::Bundled(party) => format!("{} adapter", party.language),
+            Origin::Yours => "yours: --adapter / --command".to_string(),
+        };
+        Entry {
+            name: self.name.clone(),
+            kind,
+            version: self.version.clone(),
+            claims: self.claims,
+            not_run: self.ready.as_ref().err().cloned(),
+        }
+    }
+}
+
+/// The implementations under test, in report order: built-ins, bundled
+/// parsers (in `parsers.yaml`'s order), the user's own.
+#[derive(Default)]
+pub struct Lineup {
+    /// Every member, runnable or not.
+    pub members: Vec<Member>,
+}
+
+impl Lineup {
+    /// The built-ins of this build (a built-in it lacks is a member that
+    /// cannot run, with the reason).
+    pub fn built_ins() -> Lineup {
+        Lineup {
+            members: BUILT_IN.iter().map(|name| built_in_member(name)).collect(),
+        }
+    }
+
+    /// Adds the bundled parsers that `wanted` accepts, probed side by side,
+    /// each check given `timeout`. The workspace at `root` (absolute) holds
+    /// the adapters.
+    pub fn with_bundled(mut self, root: &Path, wanted: impl Fn(&ThirdParty) -> bool, timeout: Duration) -> Lineup {
+        let places = Places::of(root);
+        let parties: Vec<&'static ThirdParty> = bundled().iter().filter(|party| wanted(party)).collect();
+        for (party, probe) in parties.iter().zip(probe_all(&parties, &places)) {
+            self.members.push(bundled_member(party, probe, &places, timeout));
+        }
+        self
+    }
+
+    /// Adds the user's own implementations.
+    pub fn with_yours(mut self, yours: Vec<Box<dyn Implementation>>) -> Lineup {
+        self.members.extend(yours.into_iter().map(|implementation| Member {
+            name: implementation.name().to_string(),
+            origin: Origin::Yours,
+            claims: implementation.claims(),
+            version: None,
+            ready: Ok(implementation),
+        }));
+        self
+    }
+
+    /// The members that can run, in order.
+    pub fn runnable(&self) -> impl Iterator<Item = &Member> {
+        self.members.iter().filter(|member| member.ready.is_ok())
+    }
+
+    /// The members that cannot run here because this machine lacks
+    /// something it could have (see [`Member::missing_matters`]), each as
+    /// `name: reason`.
+    pub fn missing(&self) -> Vec<String> {
+        self.members
+            .iter()
+            .filter(|member| member.missing_matters())
+            .map(|member| {
+                format!(
+                    "{}: {}",
+                    member.name,
+                    member.ready.as_ref().err().map_or("", String::as_str)
+                )
+            })
+            .collect()
+    }
+
+    /// Splits the lineup into its runnable implementations (in order) and
+    /// the report's list of every member.
+    pub fn into_runnable(self) -> (Vec<Box<dyn Implementation>>, Vec<Entry>) {
+        let entries = self.members.iter().map(Member::entry).collect();
+        let impls = self
+            .members
+            .into_iter()
+            .filter_map(|member| member.ready.ok())
+            .collect();
+        (impls, entries)
+    }
+}
+
+/// Every name `--impl` takes: the built-ins, then the bundled parsers.
+pub fn names() -> Vec<String> {
+    BUILT_IN
+        .iter()
+        .map(|name| name.to_string())
+        .chain(bundled().iter().map(|party| party.name.clone()))
+        .collect()
+}
+
+/// The implementation called `name`: a built-in of this build or an
+/// installed bundled parser (probed now), each check given `timeout`; else
+/// why not, and what to do.
+pub fn by_name(name: &str, root: &Path, timeout: Duration) -> Result<Box<dyn Implementation>, String> {
+    if BUILT_IN.contains(&name) {
+        return built_in_member(name).ready;
+    }
+    let Some(party) = bundled().iter().find(|party| party.name == name) else {
+        return Err(format!(
+            "no implementation `{name}`; the built-ins and bundled parsers are {} (or use --adapter / --command)",
+            names().join(", ")
+        ));
+    };
+    let places = Places::of(root);
+    let probe = party.probe_at(&places);
+    bundled_member(party, probe, &places, timeout).ready
+}
+
+fn built_in_member(name: &str) -> Member {
+    let claims = if name == "rep-rfc" {
+        ProfileId::Rfc
+    } else {
+        ProfileId::Google
+    };
+    let version = if name == "google" { google_version() } else { None };
+    let ready = built_in(name).ok_or_else(|| missing_built_in(name).unwrap_or("not in this build").to_string());
+    Member {
+        name: name.to_string(),
+        origin: Origin::BuiltIn,
+        claims,
+        version,
+        ready,
+    }
+}
+
+fn bundled_member(party: &'static ThirdParty, probe: Probe, places: &Places, timeout: Duration) -> Member {
+    let (version, ready) = match probe {
+        Probe::Installed(version) => (
+            Some(version),
+            Ok(Box::new(party.adapter_at(places, timeout)) as Box<dyn Implementation>),
+        ),
+        _ => (None, Err(party.missing_hint())),
+    };
+    Member {
+        name: party.name.clone(),
+        origin: Origin::Bundled(party),
+        claims: party.claims,
+        version,
+        ready,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_bundled_parser_and_built_in_has_a_name_and_unknown_names_are_refused() {
+        let names = names();
+        assert_eq!(&names[..3], &BUILT_IN.map(str::to_string));
+        assert!(names.iter().any(|name| name == "protego"), "{names:?}");
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let refused = by_name("no-such-parser", &root, Duration::from_secs(1))
+            .err()
+            .expect("refused");
+        assert!(refused.contains("protego") && refused.contains("rep-rfc"), "{refused}");
+        assert_eq!(
+            by_name("rep-rfc", &root, Duration::from_secs(1))
+                .map(|i| i.claims())
+                .ok(),
+            Some(ProfileId::Rfc)
+        );
+    }
+
+    #[test]
+    fn the_built_ins_come_first_and_claim_their_profiles() {
+        let lineup = Lineup::built_ins();
+        let claims: Vec<(&str, ProfileId)> = lineup.members.iter().map(|m| (m.name.as_str(), m.claims)).collect();
+        assert_eq!(
+            claims,
+            [
+                ("rep-rfc", ProfileId::Rfc),
+                ("rep-google", ProfileId::Google),
+                ("google", ProfileId::Google)
+            ]
+        );
+        assert!(
+            lineup.missing().is_empty(),
+            "a built-in left out of a build is not a missing dependency"
+        );
+    }
+}
