@@ -298,3 +298,155 @@ fn export_writes_to_a_file_and_reports_what_it_cannot_do() {
     assert_eq!(help.status.code(), Some(0));
     assert!(text(&help.stdout).contains("Usage: reptest export [--out FILE]"));
 }
+
+/// The documents that state numbers about the exported suite. Left out on
+/// purpose: `cases/CHANGES.md` (history: each version's own numbers),
+/// `reports/` (written by `reptest report`) and `fuzz/README.md` (its checks
+/// are generated ones).
+const DOCUMENTS: [&str; 6] = [
+    "README.md",
+    "cases/README.md",
+    "harness/README.md",
+    "harness/adapters/README.md",
+    "harness/consumers/README.md",
+    "harness/suite/README.md",
+];
+
+/// Every number written right before `word` in `text` (`1,234 checks`),
+/// with the line it is on.
+fn numbers_before(text: &str, word: &str) -> Vec<(usize, u64)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for pair in tokens.windows(2) {
+            let next = pair[1].trim_end_matches(|c: char| !c.is_alphanumeric());
+            let number = pair[0].trim_start_matches(['(', '`', '*']).replace(',', "");
+            if next == word && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+                found.push((index + 1, number.parse().unwrap()));
+            }
+        }
+    }
+    found
+}
+
+/// Every `x.y.z` written right after `word` (`rep-suite 3.0.0`), with its line.
+fn versions_after(text: &str, word: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for pair in tokens.windows(2) {
+            let version = pair[1].trim_end_matches(|c: char| !c.is_ascii_digit());
+            let is_version = version.split('.').count() == 3
+                && version
+                    .split('.')
+                    .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+            if pair[0].trim_start_matches(['(', '`']) == word && is_version {
+                found.push((index + 1, version.to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// Issue 19 found the consumers' README saying 606 checks and suite 1.0.0
+/// when the export held 769 and 2.0.0: a README may state a count of checks
+/// or cases, a suite version or a format version only as the export has it.
+#[test]
+fn no_readme_states_a_count_or_version_that_the_export_contradicts() {
+    let export = json("cases/export/rep-suite.json");
+    let checks = export["check_count"].as_u64().unwrap();
+    let cases: std::collections::BTreeSet<&str> = export["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["case"].as_str().unwrap())
+        .collect();
+    let suite_version = export["suite_version"].as_str().unwrap();
+    let format_version = export["format_version"].as_u64().unwrap();
+    let mut wrong = Vec::new();
+    for document in DOCUMENTS {
+        let text = read(document);
+        for (line, number) in numbers_before(&text, "checks") {
+            if number != checks {
+                wrong.push(format!("{document}:{line}: {number} checks (the export has {checks})"));
+            }
+        }
+        for (line, number) in numbers_before(&text, "cases") {
+            if number != cases.len() as u64 {
+                wrong.push(format!(
+                    "{document}:{line}: {number} cases (the export has {})",
+                    cases.len()
+                ));
+            }
+        }
+        for word in ["suite", "rep-suite"] {
+            for (line, version) in versions_after(&text, word) {
+                if version != suite_version {
+                    wrong.push(format!(
+                        "{document}:{line}: {word} {version} (the export is {suite_version})"
+                    ));
+                }
+            }
+        }
+        for (index, text_line) in text.lines().enumerate() {
+            if let Some(rest) = text_line.split("format_version ").nth(1) {
+                let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                if !number.is_empty() && number != format_version.to_string() {
+                    wrong.push(format!(
+                        "{document}:{}: format_version {number} (the export has {format_version})",
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "these statements contradict cases/export/rep-suite.json; correct them:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The helpers above find what they are meant to, so the test above cannot
+/// pass by reading nothing.
+#[test]
+fn the_readme_statements_are_found_where_written() {
+    let text = "Here the 606 checks (of 1,234 checks) and (769 checks).\nNot 12 generated checks? 5 cases, `rep-suite 1.0.0`; suite 2.0.0.\n";
+    assert_eq!(numbers_before(text, "checks"), [(1, 606), (1, 1234), (1, 769)]);
+    assert_eq!(numbers_before(text, "cases"), [(2, 5)]);
+    assert_eq!(versions_after(text, "rep-suite"), [(2, "1.0.0".to_string())]);
+    assert_eq!(versions_after(text, "suite"), [(2, "2.0.0".to_string())]);
+}
+
+/// The consumers' README names the versions `harness/consumers/run` pins and
+/// the expected-failures lists were written for.
+#[test]
+fn the_consumers_readme_names_the_pinned_versions_and_the_lists_suite() {
+    let readme = read("harness/consumers/README.md");
+    let run = read("harness/consumers/run");
+    for (variable, name) in [("PYTEST_VERSION", "pytest"), ("ROBOTS_PARSER_VERSION", "robots-parser")] {
+        let pinned = run
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{variable}=")))
+            .unwrap_or_else(|| panic!("harness/consumers/run sets no {variable}"));
+        assert!(
+            readme.contains(&format!("{name} ({pinned})")) || readme.contains(&format!("{name} {pinned}")),
+            "harness/consumers/README.md does not name {name} {pinned}, the version run pins"
+        );
+    }
+    let suite_version = json("cases/export/rep-suite.json")["suite_version"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for list in [
+        "harness/consumers/python/expected-failures.txt",
+        "harness/consumers/node/expected-failures.txt",
+    ] {
+        let header = read(list).lines().next().unwrap_or_default().to_string();
+        assert!(
+            header.contains(&format!("rep-suite {suite_version},")),
+            "{list} was written for another suite than {suite_version} ({header}): rewrite it with \
+             REP_UPDATE_EXPECTED_FAILURES=1 (harness/consumers/README.md)"
+        );
+    }
+}
