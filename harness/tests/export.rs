@@ -3,7 +3,8 @@
 //! (b) it validates against the hand-written schema beside it, and the
 //!     schema rejects what it should;
 //! (c) its suite version is the top heading of `cases/CHANGES.md`;
-//! (d) it carries every check of the loaded suite unchanged;
+//! (d) it carries every check of the loaded suite unchanged, each distinct
+//!     body once, and stays under 1 MB;
 //! (e) the command's usage and write errors.
 
 use base64::Engine as _;
@@ -90,18 +91,23 @@ type Breakage = (&'static str, fn(&mut Value));
 fn the_schema_rejects_a_check_a_reader_could_not_use() {
     let validator = validator();
     let export = json("cases/export/rep-suite.json");
-    let breakages: [Breakage; 6] = [
+    let breakages: [Breakage; 8] = [
         ("no expect", |check| {
             check.as_object_mut().unwrap().remove("expect");
         }),
         ("unknown expectation", |check| check["expect"]["rfc"] = "maybe".into()),
-        ("unknown body encoding", |check| check["body_encoding"] = "hex".into()),
-        ("base64 that is not base64", |check| {
-            check["body_encoding"] = "base64".into();
-            check["body"] = "not base64!".into();
+        ("a body given inline, as format 1 did", |check| {
+            check["body"] = "User-agent: *\nDisallow: /\n".into()
+        }),
+        ("no body", |check| {
+            check.as_object_mut().unwrap().remove("body");
         }),
         ("an id without its number", |check| check["id"] = "rfc9309/x/y".into()),
         ("no agent", |check| check["agents"] = Value::Array(Vec::new())),
+        ("the old body_encoding field", |check| {
+            check["body_encoding"] = "text".into()
+        }),
+        ("an unknown field", |check| check["bodyy"] = "x".into()),
     ];
     for (what, breakage) in breakages {
         let mut broken = export.clone();
@@ -111,6 +117,37 @@ fn the_schema_rejects_a_check_a_reader_could_not_use() {
             "the schema accepts a check with {what}"
         );
     }
+    let key = export["checks"][0]["body"].as_str().unwrap().to_string();
+    let part_breakages: [Breakage; 5] = [
+        ("base64 that is not base64", |part| {
+            *part = serde_json::json!({"base64": "not base64!"})
+        }),
+        ("both text and base64", |part| {
+            *part = serde_json::json!({"text": "User-agent: *\n", "base64": "VQ=="})
+        }),
+        ("neither text nor base64", |part| {
+            *part = serde_json::json!({"times": 2})
+        }),
+        ("a count of zero", |part| {
+            *part = serde_json::json!({"text": "x\n", "times": 0})
+        }),
+        ("an empty text", |part| *part = serde_json::json!({"text": ""})),
+    ];
+    for (what, breakage) in part_breakages {
+        let mut broken = export.clone();
+        breakage(&mut broken["bodies"][key.as_str()][0]);
+        assert!(
+            !problems(&validator, &broken).is_empty(),
+            "the schema accepts a body part with {what}"
+        );
+    }
+    let mut renamed = export.clone();
+    let body = renamed["bodies"].as_object_mut().unwrap().remove(&key).unwrap();
+    renamed["bodies"]["not a case id"] = body;
+    assert!(
+        !problems(&validator, &renamed).is_empty(),
+        "the schema accepts a body key that is not a case id"
+    );
 }
 
 /// (c)
@@ -129,6 +166,27 @@ fn the_export_carries_the_version_at_the_top_of_the_change_log() {
     );
 }
 
+/// The bytes of the body `key` names in the export's `bodies`: its parts,
+/// each repeated `times` (1 when absent).
+fn body_bytes(export: &Value, key: &str) -> Vec<u8> {
+    let parts = export["bodies"][key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no body `{key}` in the export's bodies"));
+    let mut bytes = Vec::new();
+    for part in parts {
+        let piece = match (part["text"].as_str(), part["base64"].as_str()) {
+            (Some(text), None) => text.as_bytes().to_vec(),
+            (None, Some(encoded)) => base64::engine::general_purpose::STANDARD
+                .decode(encoded)
+                .unwrap_or_else(|error| panic!("body `{key}`: bad base64 ({error})")),
+            _ => panic!("body `{key}`: a part with neither or both of text and base64: {part}"),
+        };
+        let times = part.get("times").map_or(1, |times| times.as_u64().unwrap() as usize);
+        bytes.extend(piece.repeat(times));
+    }
+    bytes
+}
+
 /// (d): every check of the loaded suite, once, with its bytes, agents, URL and expectations.
 #[test]
 fn the_export_carries_every_check_of_the_suite_unchanged() {
@@ -142,6 +200,7 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
         .collect();
     let expect_name = |expect: Expect| expect.name().to_string();
     let mut count = 0;
+    let mut used = std::collections::BTreeSet::new();
     for case in files.iter().flat_map(|file| &file.cases) {
         for (index, check) in case.checks.iter().enumerate() {
             count += 1;
@@ -149,13 +208,12 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
             let entry = exported
                 .get(id.as_str())
                 .unwrap_or_else(|| panic!("{id} is not in the export"));
-            let body = match entry["body_encoding"].as_str().unwrap() {
-                "text" => entry["body"].as_str().unwrap().as_bytes().to_vec(),
-                _ => base64::engine::general_purpose::STANDARD
-                    .decode(entry["body"].as_str().unwrap())
-                    .unwrap(),
-            };
-            assert!(body == case.body, "{id}: the exported body differs from the case's");
+            let key = entry["body"].as_str().unwrap();
+            used.insert(key.to_string());
+            assert!(
+                body_bytes(&export, key) == case.body,
+                "{id}: the exported body `{key}` differs from the case's"
+            );
             assert_eq!(entry["url"], check.url.as_str(), "{id}");
             assert_eq!(entry["agents"], serde_json::json!(check.agents), "{id}");
             assert_eq!(entry["expect"]["rfc"], expect_name(check.rfc), "{id}");
@@ -172,6 +230,41 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
     }
     assert_eq!(count, exported.len(), "the export has checks the suite does not");
     assert_eq!(export["check_count"], count);
+    // Each body is used, stored once, and named by a case that has it.
+    let bodies = export["bodies"].as_object().unwrap();
+    let stored: std::collections::BTreeSet<String> = bodies.keys().cloned().collect();
+    assert_eq!(stored, used, "bodies no check names, or checks naming a missing body");
+    assert_eq!(export["body_count"], bodies.len());
+    let mut distinct = std::collections::HashMap::new();
+    for key in bodies.keys() {
+        if let Some(other) = distinct.insert(body_bytes(&export, key), key) {
+            panic!("bodies `{other}` and `{key}` are the same bytes: each body is stored once");
+        }
+        let case = files
+            .iter()
+            .flat_map(|file| &file.cases)
+            .find(|case| case.id == *key)
+            .unwrap_or_else(|| panic!("body key `{key}` is not a case id"));
+        assert!(
+            body_bytes(&export, key) == case.body,
+            "body `{key}` is not its case's body"
+        );
+    }
+}
+
+/// (d): the committed data stays small enough to vendor (issue 19: it was
+/// 13.7 MB when every check repeated its body).
+#[test]
+fn the_export_directory_is_under_one_megabyte() {
+    let dir = root().join("cases/export");
+    let mut total = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        total += entry.unwrap().metadata().unwrap().len();
+    }
+    assert!(
+        total < 1_000_000,
+        "cases/export/ holds {total} bytes: keep it under 1 MB (bodies once each, repeated lines as parts)"
+    );
 }
 
 /// (e)
@@ -204,4 +297,156 @@ fn export_writes_to_a_file_and_reports_what_it_cannot_do() {
     let help = reptest(&["export", "--help"]);
     assert_eq!(help.status.code(), Some(0));
     assert!(text(&help.stdout).contains("Usage: reptest export [--out FILE]"));
+}
+
+/// The documents that state numbers about the exported suite. Left out on
+/// purpose: `cases/CHANGES.md` (history: each version's own numbers),
+/// `reports/` (written by `reptest report`) and `fuzz/README.md` (its checks
+/// are generated ones).
+const DOCUMENTS: [&str; 6] = [
+    "README.md",
+    "cases/README.md",
+    "harness/README.md",
+    "harness/adapters/README.md",
+    "harness/consumers/README.md",
+    "harness/suite/README.md",
+];
+
+/// Every number written right before `word` in `text` (`1,234 checks`),
+/// with the line it is on.
+fn numbers_before(text: &str, word: &str) -> Vec<(usize, u64)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for pair in tokens.windows(2) {
+            let next = pair[1].trim_end_matches(|c: char| !c.is_alphanumeric());
+            let number = pair[0].trim_start_matches(['(', '`', '*']).replace(',', "");
+            if next == word && !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+                found.push((index + 1, number.parse().unwrap()));
+            }
+        }
+    }
+    found
+}
+
+/// Every `x.y.z` written right after `word` (`rep-suite 3.0.0`), with its line.
+fn versions_after(text: &str, word: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        for pair in tokens.windows(2) {
+            let version = pair[1].trim_end_matches(|c: char| !c.is_ascii_digit());
+            let is_version = version.split('.').count() == 3
+                && version
+                    .split('.')
+                    .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+            if pair[0].trim_start_matches(['(', '`']) == word && is_version {
+                found.push((index + 1, version.to_string()));
+            }
+        }
+    }
+    found
+}
+
+/// Issue 19 found the consumers' README saying 606 checks and suite 1.0.0
+/// when the export held 769 and 2.0.0: a README may state a count of checks
+/// or cases, a suite version or a format version only as the export has it.
+#[test]
+fn no_readme_states_a_count_or_version_that_the_export_contradicts() {
+    let export = json("cases/export/rep-suite.json");
+    let checks = export["check_count"].as_u64().unwrap();
+    let cases: std::collections::BTreeSet<&str> = export["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["case"].as_str().unwrap())
+        .collect();
+    let suite_version = export["suite_version"].as_str().unwrap();
+    let format_version = export["format_version"].as_u64().unwrap();
+    let mut wrong = Vec::new();
+    for document in DOCUMENTS {
+        let text = read(document);
+        for (line, number) in numbers_before(&text, "checks") {
+            if number != checks {
+                wrong.push(format!("{document}:{line}: {number} checks (the export has {checks})"));
+            }
+        }
+        for (line, number) in numbers_before(&text, "cases") {
+            if number != cases.len() as u64 {
+                wrong.push(format!(
+                    "{document}:{line}: {number} cases (the export has {})",
+                    cases.len()
+                ));
+            }
+        }
+        for word in ["suite", "rep-suite"] {
+            for (line, version) in versions_after(&text, word) {
+                if version != suite_version {
+                    wrong.push(format!(
+                        "{document}:{line}: {word} {version} (the export is {suite_version})"
+                    ));
+                }
+            }
+        }
+        for (index, text_line) in text.lines().enumerate() {
+            if let Some(rest) = text_line.split("format_version ").nth(1) {
+                let number: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                if !number.is_empty() && number != format_version.to_string() {
+                    wrong.push(format!(
+                        "{document}:{}: format_version {number} (the export has {format_version})",
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "these statements contradict cases/export/rep-suite.json; correct them:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// The helpers above find what they are meant to, so the test above cannot
+/// pass by reading nothing.
+#[test]
+fn the_readme_statements_are_found_where_written() {
+    let text = "Here the 606 checks (of 1,234 checks) and (769 checks).\nNot 12 generated checks? 5 cases, `rep-suite 1.0.0`; suite 2.0.0.\n";
+    assert_eq!(numbers_before(text, "checks"), [(1, 606), (1, 1234), (1, 769)]);
+    assert_eq!(numbers_before(text, "cases"), [(2, 5)]);
+    assert_eq!(versions_after(text, "rep-suite"), [(2, "1.0.0".to_string())]);
+    assert_eq!(versions_after(text, "suite"), [(2, "2.0.0".to_string())]);
+}
+
+/// The consumers' README names the versions `harness/consumers/run` pins and
+/// the expected-failures lists were written for.
+#[test]
+fn the_consumers_readme_names_the_pinned_versions_and_the_lists_suite() {
+    let readme = read("harness/consumers/README.md");
+    let run = read("harness/consumers/run");
+    for (variable, name) in [("PYTEST_VERSION", "pytest"), ("ROBOTS_PARSER_VERSION", "robots-parser")] {
+        let pinned = run
+            .lines()
+            .find_map(|line| line.strip_prefix(&format!("{variable}=")))
+            .unwrap_or_else(|| panic!("harness/consumers/run sets no {variable}"));
+        assert!(
+            readme.contains(&format!("{name} ({pinned})")) || readme.contains(&format!("{name} {pinned}")),
+            "harness/consumers/README.md does not name {name} {pinned}, the version run pins"
+        );
+    }
+    let suite_version = json("cases/export/rep-suite.json")["suite_version"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for list in [
+        "harness/consumers/python/expected-failures.txt",
+        "harness/consumers/node/expected-failures.txt",
+    ] {
+        let header = read(list).lines().next().unwrap_or_default().to_string();
+        assert!(
+            header.contains(&format!("rep-suite {suite_version},")),
+            "{list} was written for another suite than {suite_version} ({header}): rewrite it with \
+             REP_UPDATE_EXPECTED_FAILURES=1 (harness/consumers/README.md)"
+        );
+    }
 }

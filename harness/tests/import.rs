@@ -133,7 +133,9 @@ fn expectations_become_checks_per_test_type_and_why_comes_from_the_explanation()
     );
     let warnings: Vec<String> = import.warnings.iter().map(ToString::to_string).collect();
     let specific = fixtures("valid/google/specific.txtpb").display().to_string();
-    assert_eq!(warnings.len(), 6, "{warnings:#?}");
+    // Six about what was left out, then three from string-fields-not-utf8
+    // (its own test below).
+    assert_eq!(warnings.len(), 9, "{warnings:#?}");
     assert!(warnings[0].starts_with(&format!(
         "{specific}:15:7: test 1: an expectation with an empty useragent"
     )));
@@ -154,7 +156,73 @@ fn expectations_become_checks_per_test_type_and_why_comes_from_the_explanation()
         .iter()
         .map(|file| (file.converted.cases, file.converted.checks, file.converted.google_only))
         .collect();
-    assert_eq!(totals, [(2, 5, 0), (1, 2, 2), (2, 2, 0)]);
+    assert_eq!(totals, [(2, 5, 0), (1, 2, 2), (2, 2, 0), (2, 3, 1)]);
+}
+
+#[test]
+fn string_fields_that_are_not_utf8_are_read_lossily_with_a_warning_and_bodies_stay_exact() {
+    let (import, files) = import_and_load(&fixtures("valid"), &scratch("lossy"));
+    let lossy = file(&files, "string-fields-not-utf8");
+    let cases = &lossy.cases;
+    assert_eq!(cases.len(), 2);
+    // The body is bytes: \xEF\x11\xBF kept exactly, not decoded.
+    assert_eq!(cases[0].body, b"\xEF\x11\xBFUser-agent: FooBot\nDisallow: /x\n");
+    // The explanation is a string: each invalid sequence is one U+FFFD.
+    assert_eq!(
+        cases[0].why,
+        "Only the first byte of a byte order mark, then \u{11}: the first line reads as \
+         \"\u{11}\u{FFFD}User-agent\" and names no group, so the rule after it applies to nobody."
+    );
+    let checks: Vec<(&str, &str)> = cases[1]
+        .checks
+        .iter()
+        .map(|check| (check.agents[0].as_str(), check.url.as_str()))
+        .collect();
+    assert_eq!(
+        checks,
+        [
+            ("FooBot", "https://example.com/\u{FFFD}"),
+            ("FooBot\u{FFFD}", "https://example.com/private")
+        ]
+    );
+    let path = fixtures("valid/string-fields-not-utf8.textproto").display().to_string();
+    let warnings: Vec<String> = import
+        .warnings
+        .iter()
+        .map(ToString::to_string)
+        .filter(|warning| warning.starts_with(&path))
+        .collect();
+    let expected = [
+        (
+            13,
+            29,
+            "`additional_explanation`",
+            "(from byte 77 of 148)",
+            "the case's why carries that text",
+        ),
+        (
+            21,
+            14,
+            "`testurl`",
+            "(from byte 21 of 21)",
+            "the check's URL is that text",
+        ),
+        (
+            27,
+            16,
+            "`useragent`",
+            "(from byte 7 of 7)",
+            "the check's agent is that text",
+        ),
+    ];
+    assert_eq!(warnings.len(), expected.len(), "{warnings:#?}");
+    for (warning, (line, column, field, from, consequence)) in warnings.iter().zip(expected) {
+        let head = format!("{path}:{line}:{column}: {field} is a string field, but its value is not UTF-8 {from}");
+        assert!(
+            warning.starts_with(&head) && warning.contains(consequence),
+            "expected `{head}…{consequence}…`, got `{warning}`"
+        );
+    }
 }
 
 #[test]
@@ -220,12 +288,6 @@ const MALFORMED: &[(&str, usize, usize, &str)] = &[
         "`MAYBE` is not a value of enum Outcome",
     ),
     ("missing-outcome.textproto", 3, 21, "no expected_outcome"),
-    (
-        "string-not-utf8.textproto",
-        3,
-        32,
-        "`testurl` is a string field and must be UTF-8",
-    ),
     ("file-not-utf8.textproto", 3, 15, "the file is not UTF-8"),
 ];
 
@@ -332,18 +394,23 @@ fn imported_cases_run_against_rep_google_and_google() {
     let stderr = text(&imported.stderr);
     assert_eq!(imported.status.code(), Some(0), "{stdout}{stderr}");
     assert!(
-        stdout.contains("imported 5 case(s) with 9 check(s) (2 google-only) from 3 file(s); 6 warning(s)"),
+        stdout.contains("imported 7 case(s) with 12 check(s) (3 google-only) from 4 file(s); 9 warning(s)"),
         "{stdout}"
     );
-    assert_eq!(stderr.matches("warning: ").count(), 6, "{stderr}");
-    for written in ["escapes.yaml", "non-utf8.yaml", "google/specific.yaml"] {
+    assert_eq!(stderr.matches("warning: ").count(), 9, "{stderr}");
+    for written in [
+        "escapes.yaml",
+        "non-utf8.yaml",
+        "google/specific.yaml",
+        "string-fields-not-utf8.yaml",
+    ] {
         assert!(out.join(written).is_file(), "{written} not written");
     }
     assert!(!out.join("nothing-to-check.yaml").exists());
     let run = reptest(&["run", "--cases", &out_arg, "--impl", "rep-google", "--impl", "google"]);
     let report = text(&run.stdout);
     assert_eq!(run.status.code(), Some(0), "{report}{}", text(&run.stderr));
-    assert!(report.contains("9 checks in 5 cases"), "{report}");
+    assert!(report.contains("12 checks in 7 cases"), "{report}");
     assert!(report.contains("OK: every implementation meets"), "{report}");
 }
 

@@ -8,8 +8,11 @@ check of the suite, named by the check's id, scored against the `rfc` expectatio
     pytest harness/consumers/python/test_robotparser.py
 
 Known misses are listed by id in expected-failures.txt beside this file (one id per line,
-a line starting with `#` is a comment: the format `reptest baseline` writes). A listed check that still misses is reported as xfail; a miss that
-is not listed fails, and so does a listed check that no longer misses (remove its line).
+a line starting with `#` is a comment: the format `reptest baseline` writes). A listed check
+that still misses is reported as xfail; a miss that is not listed fails, and so does a listed
+check that no longer misses (remove its line). A check whose expectation is
+implementation-defined is asked too: its verdict is not scored, but an exception there is a
+miss, as `reptest` counts it.
 To write the list from the misses of the parser as it is now:
 
     REP_UPDATE_EXPECTED_FAILURES=1 pytest harness/consumers/python/test_robotparser.py
@@ -42,32 +45,78 @@ BODY_SHOWN = 240
 def load_suite(path):
     with open(path, encoding="utf-8") as file:
         suite = json.load(file)
-    if suite.get("format") != "rep-suite" or suite.get("format_version") != 1:
-        raise RuntimeError(f"{path} is not a rep-suite file of format_version 1")
+    if suite.get("format") != "rep-suite" or suite.get("format_version") != 2:
+        raise RuntimeError(f"{path} is not a rep-suite file of format_version 2")
     return suite
 
 
-def load_expected_failures(path):
-    """Id -> line number. Ids contain `#`, so only a line that starts with one is a comment."""
-    if not path.exists():
-        return {}
-    listed = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        check_id = line.strip()
+def body_bytes(parts):
+    """A body of the export: its parts in order, each `times` times (1 when absent)."""
+    pieces = []
+    for part in parts:
+        piece = part["text"].encode("utf-8") if "text" in part else base64.b64decode(part["base64"], validate=True)
+        pieces.append(piece * part.get("times", 1))
+    return b"".join(pieces)
+
+
+# White space as the list format counts it: Unicode's White_Space property, which is what
+# `reptest` trims (str.strip() and str.split() would also take U+001C to U+001F).
+WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0x200B))) + "\u2028\u2029\u202f\u205f\u3000"
+
+
+def parse_expected_failures(text):
+    """(id -> line, problems): each problem (line, "not-an-id" or "listed-twice", first line or None).
+
+    Lines end at LF (a CR before it is white space); ids contain `#`, so only a line that
+    starts with one is a comment. cases/export/expected-failures-vectors.json holds the rules'
+    test vectors."""
+    listed, problems = {}, []
+    for number, line in enumerate(text.split("\n"), start=1):
+        check_id = line.strip(WHITE_SPACE)
         if not check_id or check_id.startswith("#"):
             continue
-        if len(check_id.split()) > 1 or "#" not in check_id:
-            raise RuntimeError(
-                f"{path}:{number}: `{check_id}` is not a check id (one per line; a line starting with # is a comment)"
-            )
-        if check_id in listed:
-            raise RuntimeError(f"{path}:{number}: {check_id} is listed twice (first on line {listed[check_id]})")
-        listed[check_id] = number
+        if any(c in WHITE_SPACE for c in check_id) or "#" not in check_id:
+            problems.append((number, "not-an-id", None))
+        elif check_id in listed:
+            problems.append((number, "listed-twice", listed[check_id]))
+        else:
+            listed[check_id] = number
+    return listed, problems
+
+
+def load_expected_failures(path):
+    """Id -> line number; every line that is wrong is reported at once."""
+    if not path.exists():
+        return {}
+    # From bytes, so that no line end is translated: the line numbers are the file's.
+    text = path.read_bytes().decode("utf-8")
+    listed, problems = parse_expected_failures(text)
+    if problems:
+        lines = text.split("\n")
+        said = []
+        for number, kind, first in problems:
+            written = lines[number - 1].strip(WHITE_SPACE)
+            if kind == "listed-twice":
+                said.append(f"{path}:{number}: {written} is listed twice (first on line {first})")
+            else:
+                said.append(
+                    f"{path}:{number}: `{written}` is not a check id (one per line; a line starting with # is a comment)"
+                )
+        raise RuntimeError("\n".join(said))
     return listed
 
 
 SUITE = load_suite(SUITE_PATH)
 CHECKS = SUITE["checks"]
+BODIES = {key: body_bytes(parts) for key, parts in SUITE["bodies"].items()}
+
+
+def body_text(check):
+    """The check's body as text, or None when it is not UTF-8."""
+    try:
+        return BODIES[check["body"]].decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 # Rewriting the list starts from nothing, so a broken old list cannot stop it.
 EXPECTED_FAILURES = {} if UPDATE else load_expected_failures(EXPECTED_FAILURES_PATH)
 MISSES = {}  # id -> what robotparser did, for REP_UPDATE_EXPECTED_FAILURES
@@ -75,13 +124,11 @@ MISSES = {}  # id -> what robotparser did, for REP_UPDATE_EXPECTED_FAILURES
 
 def why_not_run(check):
     """Why robotparser cannot be asked this check, or None."""
-    if check["expect"][PROFILE] == "implementation-defined":
-        return "the RFC leaves this answer open: never scored"
     if len(check["agents"]) != 1:
         return "robotparser checks one user-agent at a time"
     if check["response"] is not None:
         return "a fetch check: robotparser's parse() takes a body, not an HTTP response"
-    if check["body_encoding"] != "text":
+    if body_text(check) is None:
         return "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8"
     return None
 
@@ -89,12 +136,12 @@ def why_not_run(check):
 def robotparser_allows(check):
     parser = urllib.robotparser.RobotFileParser()
     # What RobotFileParser.read() does with a fetched body.
-    parser.parse(check["body"].splitlines())
+    parser.parse(body_text(check).splitlines())
     return parser.can_fetch(check["agents"][0], check["url"])
 
 
 def describe(check, got):
-    body = check["body"]
+    body = body_text(check)
     shown = repr(body[:BODY_SHOWN]) + (f"... ({len(body)} characters)" if len(body) > BODY_SHOWN else "")
     why = " ".join(check["why"].split())
     return (
@@ -138,19 +185,26 @@ def test_check(check):
         if listed and not UPDATE:
             pytest.fail(f"{check_id} is never run here ({reason}): remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
         pytest.skip(reason)
-    expected = check["expect"][PROFILE] == "allowed"
+    expectation = check["expect"][PROFILE]
+    # Implementation-defined: the RFC leaves the verdict open, so it is not scored; an
+    # exception is still a miss, as reptest counts it.
+    scored = expectation != "implementation-defined"
     try:
         allowed = robotparser_allows(check)
     except Exception as error:  # a crash on a check is a miss of that check
         got, missed = f"robotparser raised {type(error).__name__}: {error}", True
     else:
-        got, missed = f"robotparser says {'allowed' if allowed else 'disallowed'}", allowed != expected
+        got = f"robotparser says {'allowed' if allowed else 'disallowed'}"
+        missed = scored and allowed != (expectation == "allowed")
     if UPDATE:
         if missed:
-            MISSES[check_id] = f"expected {check['expect'][PROFILE]}, {got}"
+            MISSES[check_id] = f"expected {expectation}, {got}"
         return
     if listed and missed:
         pytest.xfail(f"listed on line {listed} of {EXPECTED_FAILURES_PATH.name}")
     if listed:
-        pytest.fail(f"{check_id} passes now: remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
+        now = "passes now" if scored else f"is implementation-defined and answered ({got}), so never missed"
+        pytest.fail(f"{check_id} {now}: remove line {listed} of {EXPECTED_FAILURES_PATH.name}")
     assert not missed, describe(check, got)
+    if not scored:
+        pytest.skip(f"implementation-defined under {PROFILE}: {got}, not scored")

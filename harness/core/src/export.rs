@@ -4,37 +4,50 @@
 //! document's shape is fixed by the hand-written JSON Schema committed beside
 //! the export (`cases/export/rep-suite.schema.json`).
 //!
+//! Bodies are stored once each, apart from the checks: a check names its
+//! body by key, the id of the first case (in id order) whose body it is, so
+//! adding a case moves no other key. A body is written as parts, its lines
+//! with runs of equal lines given once with a count (`times`), so the
+//! half-megabyte bodies of the size-limit cases take a few lines.
+//!
 //! The output depends only on the cases and the suite version: checks are
-//! sorted by id and nothing of the moment (time, machine, directory) is
-//! written, so exporting unchanged cases gives the same bytes.
+//! sorted by id, bodies by key, and nothing of the moment (time, machine,
+//! directory) is written, so exporting unchanged cases gives the same bytes.
 
 use crate::case::{Basis, Case, CaseFile, Check, Expect, ResponseSpec};
 use base64::Engine as _;
 use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// The value of the document's `format` field.
 pub const FORMAT: &str = "rep-suite";
 
 /// The version of the document's shape, raised when a field changes meaning
-/// or disappears (adding a field does not raise it).
-pub const FORMAT_VERSION: u32 = 1;
+/// or disappears (adding a field does not raise it). 2: bodies stored once,
+/// as parts, and named by each check (1 repeated the body in every check).
+pub const FORMAT_VERSION: u32 = 2;
 
 /// What the document says about reading it, one sentence per entry.
-const HOW_TO_READ: [&str; 9] = [
-    "Each entry of `checks` asks one question: given the robots.txt `body`, may a crawler that identifies \
-     itself with the product token(s) in `agents` fetch `url`?",
-    "`body` is the exact content of the robots.txt file: the string itself when `body_encoding` is `text` \
-     (the bytes were UTF-8), or the standard base64 of the bytes, with padding, when it is `base64`.",
+const HOW_TO_READ: [&str; 10] = [
+    "Each entry of `checks` asks one question: given the robots.txt body named by `body`, may a crawler that \
+     identifies itself with the product token(s) in `agents` fetch `url`?",
+    "A check's `body` is a key of `bodies` (the id of the first case, in id order, whose body it is): several \
+     checks, and several cases, share one body.",
+    "Each entry of `bodies` is a list of parts; the body is the parts in order, each repeated `times` times \
+     (1 when absent). A part has `text` (UTF-8 text, taken as its UTF-8 bytes) or `base64` (the standard \
+     base64 of its bytes, with padding); parts end at line ends, so a body is UTF-8 exactly when every part is \
+     `text`.",
     "`expect.rfc` is the answer under RFC 9309 as written; `expect.google` is what Google's open-source \
      parser decides (for a fetch check, what Google's crawler documents). Score a parser against the one it \
      follows.",
-    "An expectation of `implementation-defined` is left open by the RFC: a parser may answer either way, so it \
-     never counts as a pass or a failure.",
+    "An expectation of `implementation-defined` is left open by the RFC: a parser may answer either way, so \
+     its verdict never counts as a pass or a failure; a parser that crashes or raises an error there still \
+     misses the check, as anywhere else.",
     "With several `agents`, the rules of every group that names any of them apply together (Google's \
      multi-agent question); a parser that checks one agent at a time cannot answer such a check.",
     "A check with a `response` is a fetch check: the crawler asked for /robots.txt and got that status (or a \
-     network error) after that many redirects, and `body` is the final response's body, or, when \
+     network error) after that many redirects, and the body is the final response's body, or, when \
      `cached_age_hours` is a number, the copy of robots.txt the crawler kept from its last successful fetch, \
      that many hours ago. A parser that does not model fetching cannot answer it.",
     "`basis` says what the rfc expectation rests on: an RFC 9309 section (`clause`) and how strongly the RFC \
@@ -55,7 +68,9 @@ struct Document<'a> {
     rfc: &'static str,
     how_to_read: &'static [&'static str],
     check_count: usize,
+    body_count: usize,
     checks: Vec<ExportedCheck<'a>>,
+    bodies: BTreeMap<&'a str, Vec<Part>>,
 }
 
 /// One check with everything needed to run it and to explain a miss.
@@ -71,8 +86,68 @@ struct ExportedCheck<'a> {
     expect: Expectations,
     basis: ExportedBasis<'a>,
     response: Option<ExportedResponse>,
-    body_encoding: &'static str,
     body: &'a str,
+}
+
+/// A piece of a body: text or base64, repeated `times` (absent when 1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+struct Part {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base64: Option<String>,
+    #[serde(skip_serializing_if = "is_one")]
+    times: usize,
+}
+
+fn is_one(times: &usize) -> bool {
+    *times == 1
+}
+
+impl Part {
+    fn of(bytes: &[u8], times: usize) -> Part {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Part {
+                text: Some(text.to_string()),
+                base64: None,
+                times,
+            },
+            Err(_) => Part {
+                text: None,
+                base64: Some(base64::engine::general_purpose::STANDARD.encode(bytes)),
+                times,
+            },
+        }
+    }
+}
+
+/// `body` as parts: its lines (each with its `\n`; the last may have none),
+/// a run of equal lines as one part with its count, and neighbouring lines
+/// that are not repeated joined into one part as long as they are all UTF-8
+/// or all not. Lines end at `\n`, which is never inside a UTF-8 sequence, so
+/// every part of a UTF-8 body is text, and a body that is not UTF-8 has a
+/// base64 part only for lines that are not. An empty body is no parts.
+fn parts(body: &[u8]) -> Vec<Part> {
+    let mut runs: Vec<(&[u8], usize)> = Vec::new();
+    for line in body.split_inclusive(|&byte| byte == b'\n') {
+        match runs.last_mut() {
+            Some((last, count)) if *last == line => *count += 1,
+            _ => runs.push((line, 1)),
+        }
+    }
+    // (bytes, times, whether UTF-8)
+    let mut joined: Vec<(Vec<u8>, usize, bool)> = Vec::new();
+    for (line, times) in runs {
+        let utf8 = std::str::from_utf8(line).is_ok();
+        match joined.last_mut() {
+            Some((bytes, 1, kind)) if times == 1 && *kind == utf8 => bytes.extend_from_slice(line),
+            _ => joined.push((line.to_vec(), times, utf8)),
+        }
+    }
+    joined
+        .into_iter()
+        .map(|(bytes, times, _)| Part::of(&bytes, times))
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -103,40 +178,29 @@ enum HttpStatus {
     Failure(&'static str),
 }
 
-/// A case's body as the document carries it: its text, or its base64.
-struct EncodedBody<'a> {
-    encoding: &'static str,
-    text: std::borrow::Cow<'a, str>,
-}
-
-impl<'a> EncodedBody<'a> {
-    fn of(body: &'a [u8]) -> EncodedBody<'a> {
-        match std::str::from_utf8(body) {
-            Ok(text) => EncodedBody {
-                encoding: "text",
-                text: text.into(),
-            },
-            Err(_) => EncodedBody {
-                encoding: "base64",
-                text: base64::engine::general_purpose::STANDARD.encode(body).into(),
-            },
-        }
-    }
-}
-
 /// The document for the cases in `files` at `suite_version`, as pretty JSON
 /// ending in a newline. `root` is the repository root: each case's file is
 /// written relative to it (as given when it lies elsewhere).
 pub fn export(files: &[CaseFile], suite_version: &str, root: &Path) -> String {
-    let mut cases: Vec<(&Case, String, EncodedBody)> = files
+    let mut cases: Vec<(&Case, String)> = files
         .iter()
         .flat_map(|file| &file.cases)
-        .map(|case| (case, repository_path(&case.file, root), EncodedBody::of(&case.body)))
+        .map(|case| (case, repository_path(&case.file, root)))
         .collect();
     cases.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+    // Each distinct body under the id of the first case that has it.
+    let mut keys: HashMap<&[u8], &str> = HashMap::new();
+    let mut bodies: BTreeMap<&str, Vec<Part>> = BTreeMap::new();
+    for (case, _) in &cases {
+        keys.entry(case.body.as_slice()).or_insert_with(|| {
+            bodies.insert(&case.id, parts(&case.body));
+            &case.id
+        });
+    }
     let checks: Vec<ExportedCheck> = cases
         .iter()
-        .flat_map(|(case, file, body)| {
+        .flat_map(|(case, file)| {
+            let body = keys[case.body.as_slice()];
             case.checks
                 .iter()
                 .enumerate()
@@ -150,7 +214,9 @@ pub fn export(files: &[CaseFile], suite_version: &str, root: &Path) -> String {
         rfc: "RFC 9309",
         how_to_read: &HOW_TO_READ,
         check_count: checks.len(),
+        body_count: bodies.len(),
         checks,
+        bodies,
     };
     let mut json = serde_json::to_string_pretty(&document).expect("the document holds only strings, numbers and lists");
     json.push('\n');
@@ -162,7 +228,7 @@ fn exported_check<'a>(
     index: usize,
     check: &'a Check,
     file: &'a str,
-    body: &'a EncodedBody,
+    body: &'a str,
 ) -> ExportedCheck<'a> {
     ExportedCheck {
         id: case.check_id(index),
@@ -178,8 +244,7 @@ fn exported_check<'a>(
         },
         basis: exported_basis(&check.basis),
         response: case.response.map(exported_response),
-        body_encoding: body.encoding,
-        body: &body.text,
+        body,
     }
 }
 
@@ -280,15 +345,86 @@ mod tests {
         assert!(suite_version("## 1.0.x\n").is_err());
     }
 
+    /// The bytes `parts` stand for, and whether each is text.
+    fn rebuilt(parts: &[Part]) -> (Vec<u8>, Vec<bool>) {
+        let mut bytes = Vec::new();
+        for part in parts {
+            let piece = match (&part.text, &part.base64) {
+                (Some(text), None) => text.as_bytes().to_vec(),
+                (None, Some(encoded)) => base64::engine::general_purpose::STANDARD.decode(encoded).unwrap(),
+                _ => panic!("a part has exactly one of text and base64: {part:?}"),
+            };
+            assert!(part.times >= 1);
+            bytes.extend(piece.repeat(part.times));
+        }
+        (bytes, parts.iter().map(|part| part.text.is_some()).collect())
+    }
+
     #[test]
-    fn a_body_that_is_not_utf8_is_carried_as_base64() {
+    fn a_body_becomes_its_lines_with_runs_counted_and_rebuilds_exactly() {
+        let filler = "#---- filler ----\n".repeat(5000);
+        let body = format!("User-agent: *\nDisallow: /a\n{filler}Disallow: /late\nAllow: /x");
+        let found = parts(body.as_bytes());
+        let shown: Vec<(Option<&str>, usize)> = found.iter().map(|part| (part.text.as_deref(), part.times)).collect();
+        assert_eq!(
+            shown,
+            [
+                (Some("User-agent: *\nDisallow: /a\n"), 1),
+                (Some("#---- filler ----\n"), 5000),
+                (Some("Disallow: /late\nAllow: /x"), 1),
+            ]
+        );
+        assert_eq!(rebuilt(&found).0, body.as_bytes());
+        assert!(parts(b"").is_empty());
+        let blank_lines = parts(b"\n\n\n");
+        assert_eq!((blank_lines[0].text.as_deref(), blank_lines[0].times), (Some("\n"), 3));
+        // Every byte value, CRs, a BOM and a body without a line end.
+        let mut odd: Vec<u8> = (0..=255u8).collect();
+        odd.extend_from_slice(b"\r\r\n\xEF\xBB\xBFUser-agent: *\r\n\r\n\xff\n\xff\n");
+        assert_eq!(rebuilt(&parts(&odd)).0, odd);
+    }
+
+    #[test]
+    fn a_body_that_is_not_utf8_has_base64_only_for_the_lines_that_are_not() {
         let mut case = Case::sample(Expect::Allowed, Expect::Disallowed);
-        case.body = b"User-agent: *\nDisallow: /\xff\n".to_vec();
-        let check = &exported(vec![case])["checks"][0];
-        assert_eq!(check["body_encoding"], "base64");
-        assert_eq!(check["body"], "VXNlci1hZ2VudDogKgpEaXNhbGxvdzogL/8K");
+        case.body = b"User-agent: *\nAllow: /a\nDisallow: /\xff\n# end\n".to_vec();
+        let document = exported(vec![case.clone()]);
+        let check = &document["checks"][0];
+        assert_eq!(check["body"], case.id.as_str());
         assert_eq!(check["expect"]["rfc"], "allowed");
         assert_eq!(check["expect"]["google"], "disallowed");
+        assert_eq!(
+            document["bodies"][case.id.as_str()],
+            serde_json::json!([
+                {"text": "User-agent: *\nAllow: /a\n"},
+                {"base64": "RGlzYWxsb3c6IC//Cg=="},
+                {"text": "# end\n"}
+            ])
+        );
+        let (bytes, text) = rebuilt(&parts(&case.body));
+        assert_eq!((bytes, text), (case.body, vec![true, false, true]));
+    }
+
+    #[test]
+    fn each_distinct_body_is_stored_once_under_the_first_case_that_has_it() {
+        let mut first = Case::sample(Expect::Allowed, Expect::Allowed);
+        first.id = "x/b".into();
+        let mut same = first.clone();
+        same.id = "x/c".into();
+        let mut earlier = first.clone();
+        earlier.id = "x/a".into();
+        earlier.body = b"User-agent: *\nDisallow: /other\n".to_vec();
+        let document = exported(vec![same, first, earlier]);
+        let keys: Vec<&str> = document["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|check| check["body"].as_str().unwrap())
+            .collect();
+        assert_eq!(keys, ["x/a", "x/b", "x/b"]);
+        let stored: Vec<&String> = document["bodies"].as_object().unwrap().keys().collect();
+        assert_eq!(stored, ["x/a", "x/b"]);
+        assert_eq!(document["body_count"], 2);
     }
 
     #[test]

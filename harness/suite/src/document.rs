@@ -4,13 +4,14 @@
 use crate::check::{Basis, Check, Expect, Level, Response};
 use base64::Engine as _;
 use serde::Deserialize;
+use std::collections::HashMap;
 use std::fmt;
 
 /// The `format` this crate reads.
 const FORMAT: &str = "rep-suite";
 
-/// The `format_version` this crate reads.
-const FORMAT_VERSION: u32 = 1;
+/// The `format_version` this crate reads (2: bodies stored once, as parts).
+const FORMAT_VERSION: u32 = 2;
 
 /// Why a suite file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +41,16 @@ struct Header {
 struct Document {
     suite_version: String,
     checks: Vec<RawCheck>,
+    bodies: HashMap<String, Vec<RawPart>>,
+}
+
+/// A piece of a body: exactly one of `text` and `base64`, repeated `times`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPart {
+    text: Option<String>,
+    base64: Option<String>,
+    times: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -54,7 +65,6 @@ struct RawCheck {
     expect: RawExpectations,
     basis: RawBasis,
     response: Option<RawResponse>,
-    body_encoding: BodyEncoding,
     body: String,
 }
 
@@ -100,13 +110,6 @@ enum RawStatus {
     Word(String),
 }
 
-#[derive(Clone, Copy, Deserialize)]
-#[serde(rename_all = "lowercase")]
-enum BodyEncoding {
-    Text,
-    Base64,
-}
-
 /// Reads a suite file: its header first, so that a file of another format
 /// or a newer version says so instead of failing on some field.
 pub(crate) fn read(json: &str) -> Result<Contents, LoadError> {
@@ -122,21 +125,48 @@ pub(crate) fn read(json: &str) -> Result<Contents, LoadError> {
         )));
     }
     let document: Document = serde_json::from_str(json).map_err(|error| LoadError(error.to_string()))?;
-    let checks = document.checks.into_iter().map(check).collect::<Result<Vec<_>, _>>()?;
+    let mut bodies = HashMap::with_capacity(document.bodies.len());
+    for (key, parts) in &document.bodies {
+        bodies.insert(key.as_str(), body(key, parts)?);
+    }
+    let checks = document
+        .checks
+        .into_iter()
+        .map(|raw| check(raw, &bodies))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Contents {
         version: document.suite_version,
         checks,
     })
 }
 
-fn check(raw: RawCheck) -> Result<Check, LoadError> {
+/// The bytes of body `key`: its parts in order, each repeated `times`.
+fn body(key: &str, parts: &[RawPart]) -> Result<Vec<u8>, LoadError> {
+    let mut bytes = Vec::new();
+    for (index, part) in parts.iter().enumerate() {
+        let problem = |what: &str| LoadError(format!("body `{key}`, part {}: {what}", index + 1));
+        let piece = match (&part.text, &part.base64) {
+            (Some(text), None) => text.clone().into_bytes(),
+            (None, Some(encoded)) => base64::engine::general_purpose::STANDARD
+                .decode(encoded)
+                .map_err(|error| problem(&format!("not valid base64 ({error})")))?,
+            _ => return Err(problem("it needs exactly one of `text` and `base64`")),
+        };
+        match part.times {
+            None => bytes.extend_from_slice(&piece),
+            Some(0) => return Err(problem("`times` is 0")),
+            Some(times) => bytes.extend(piece.repeat(times)),
+        }
+    }
+    Ok(bytes)
+}
+
+fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadError> {
     let problem = |what: String| LoadError(format!("check `{}`: {what}", raw.id));
-    let body = match raw.body_encoding {
-        BodyEncoding::Text => raw.body.clone().into_bytes(),
-        BodyEncoding::Base64 => base64::engine::general_purpose::STANDARD
-            .decode(&raw.body)
-            .map_err(|error| problem(format!("its body is not valid base64 ({error})")))?,
-    };
+    let body = bodies
+        .get(raw.body.as_str())
+        .ok_or_else(|| problem(format!("its body `{}` is not in `bodies`", raw.body)))?
+        .clone();
     let response = match raw.response {
         None => None,
         Some(RawResponse { status, redirects }) => Some(Response {
@@ -195,25 +225,27 @@ fn level(raw: RawLevel) -> Level {
 mod tests {
     use super::*;
 
-    fn one_check(fields: &str) -> String {
+    fn one_check(fields: &str, bodies: &str) -> String {
         format!(
-            r#"{{"format": "rep-suite", "format_version": 1, "suite_version": "1.0.0", "checks": [{{
+            r#"{{"format": "rep-suite", "format_version": 2, "suite_version": "1.0.0", "checks": [{{
                 "id": "a/b#1", "case": "a/b", "file": "cases/a.yaml", "line": 3, "why": "w",
                 "agents": ["FooBot"], "url": "https://example.com/x",
                 "expect": {{"rfc": "allowed", "google": "implementation-defined"}},
-                "basis": {{"clause": "2.2.2", "level": "SHOULD", "reading": null}}, {fields} }}]}}"#
+                "basis": {{"clause": "2.2.2", "level": "SHOULD", "reading": null}}, {fields} }}],
+                "bodies": {bodies} }}"#
         )
     }
 
     #[test]
     fn a_check_is_read_with_its_bytes_and_response() {
         let json = one_check(
-            r#""response": {"status": "network-error", "redirects": 1}, "body_encoding": "base64", "body": "/w==""#,
+            r#""response": {"status": "network-error", "redirects": 1}, "body": "a/b""#,
+            r#"{"a/b": [{"text": "x\n", "times": 2}, {"base64": "/w=="}, {"text": "y"}]}"#,
         );
         let contents = read(&json).unwrap();
         assert_eq!(contents.version, "1.0.0");
         let check = &contents.checks[0];
-        assert_eq!(check.body, [0xff]);
+        assert_eq!(check.body, b"x\nx\n\xffy");
         assert_eq!(check.body_text(), None);
         assert_eq!(check.google, Expect::ImplementationDefined);
         assert_eq!(check.basis.level, Some(Level::Should));
@@ -224,28 +256,49 @@ mod tests {
                 redirects: 1
             })
         );
+        let empty = one_check(r#""response": null, "body": "a/b""#, r#"{"a/b": []}"#);
+        assert_eq!(read(&empty).unwrap().checks[0].body_text(), Some(""));
     }
 
     #[test]
-    fn bad_fields_are_named_with_the_check() {
-        let bad_base64 = one_check(r#""response": null, "body_encoding": "base64", "body": "%%""#);
-        let error = read(&bad_base64).err().unwrap().to_string();
-        assert!(error.contains("check `a/b#1`: its body is not valid base64"), "{error}");
-        let bad_status =
-            one_check(r#""response": {"status": "gone", "redirects": 0}, "body_encoding": "text", "body": """#);
-        let error = read(&bad_status).err().unwrap().to_string();
+    fn bad_fields_are_named_with_the_check_or_the_body() {
+        let error = |fields: &str, bodies: &str| read(&one_check(fields, bodies)).err().unwrap().to_string();
+        let plain = r#""response": null, "body": "a/b""#;
+        let bad_base64 = error(plain, r#"{"a/b": [{"text": "x"}, {"base64": "%%"}]}"#);
         assert!(
-            error.contains("`gone` is neither a code nor `network-error`"),
-            "{error}"
+            bad_base64.contains("body `a/b`, part 2: not valid base64"),
+            "{bad_base64}"
+        );
+        let both = error(plain, r#"{"a/b": [{"text": "x", "base64": "eA=="}]}"#);
+        assert!(
+            both.contains("part 1: it needs exactly one of `text` and `base64`"),
+            "{both}"
+        );
+        let zero = error(plain, r#"{"a/b": [{"text": "x", "times": 0}]}"#);
+        assert!(zero.contains("part 1: `times` is 0"), "{zero}");
+        let missing = error(plain, r#"{"c/d": []}"#);
+        assert!(
+            missing.contains("check `a/b#1`: its body `a/b` is not in `bodies`"),
+            "{missing}"
+        );
+        let bad_status = error(
+            r#""response": {"status": "gone", "redirects": 0}, "body": "a/b""#,
+            r#"{"a/b": []}"#,
+        );
+        assert!(
+            bad_status.contains("`gone` is neither a code nor `network-error`"),
+            "{bad_status}"
         );
     }
 
     #[test]
     fn another_format_or_version_is_refused_by_name() {
-        let other = r#"{"format": "toml-test", "format_version": 1}"#;
+        let other = r#"{"format": "toml-test", "format_version": 2}"#;
         assert!(read(other).err().unwrap().0.contains("format is `toml-test`"));
-        let newer = r#"{"format": "rep-suite", "format_version": 2}"#;
-        assert!(read(newer).err().unwrap().0.contains("format_version 2"));
+        let older = r#"{"format": "rep-suite", "format_version": 1}"#;
+        assert!(read(older).err().unwrap().0.contains("format_version 1"));
+        let newer = r#"{"format": "rep-suite", "format_version": 3}"#;
+        assert!(read(newer).err().unwrap().0.contains("format_version 3"));
         assert!(read("[1, 2]").err().unwrap().0.starts_with("not a rep-suite file"));
     }
 }

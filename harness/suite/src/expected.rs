@@ -48,6 +48,59 @@ impl ExpectedFailures {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::Value;
+
+    /// The format's shared test vectors, read by `reptest`'s and the
+    /// consumers' tests too.
+    const VECTORS: &str = include_str!("../../../cases/export/expected-failures-vectors.json");
+
+    /// A problem message as (line, kind, first line when listed twice).
+    fn kind_of(problem: &str) -> (usize, &'static str, Option<usize>) {
+        let (head, rest) = problem.split_once(": ").expect("a problem starts with `line N: `");
+        let line = head.strip_prefix("line ").unwrap().parse().unwrap();
+        if rest.ends_with("is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)") {
+            return (line, "not-an-id", None);
+        }
+        let first = rest
+            .strip_suffix(')')
+            .and_then(|rest| rest.rsplit_once("is listed twice (first on line "))
+            .unwrap_or_else(|| panic!("an unknown kind of problem: {problem}"));
+        (line, "listed-twice", Some(first.1.parse().unwrap()))
+    }
+
+    #[test]
+    fn the_shared_vectors_parse_to_their_ids_and_problems() {
+        let document: Value = serde_json::from_str(VECTORS).unwrap();
+        let vectors = document["vectors"].as_array().unwrap();
+        assert!(vectors.len() >= 10, "the vectors file looks truncated");
+        for vector in vectors {
+            let name = vector["name"].as_str().unwrap();
+            let parsed = ExpectedFailures::parse(vector["input"].as_str().unwrap());
+            let mut ids: Vec<(&str, usize)> = parsed.ids.iter().map(|(id, line)| (id.as_str(), *line)).collect();
+            ids.sort_by_key(|(_, line)| *line);
+            let expected_ids: Vec<(&str, usize)> = vector["ids"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|id| (id["id"].as_str().unwrap(), id["line"].as_u64().unwrap() as usize))
+                .collect();
+            assert_eq!(ids, expected_ids, "vector `{name}`: ids");
+            let problems: Vec<(usize, &str, Option<usize>)> = parsed.problems.iter().map(|p| kind_of(p)).collect();
+            let expected_problems: Vec<(usize, &str, Option<usize>)> = vector["problems"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    (
+                        p["line"].as_u64().unwrap() as usize,
+                        p["kind"].as_str().unwrap(),
+                        p["first"].as_u64().map(|first| first as usize),
+                    )
+                })
+                .collect();
+            assert_eq!(problems, expected_problems, "vector `{name}`: problems");
+        }
+    }
 
     #[test]
     fn ids_comments_and_blank_lines() {

@@ -14,12 +14,13 @@ fn small_suite() -> Suite {
             "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
             "expect": {"rfc": rfc, "google": google},
             "basis": {"clause": null, "level": null, "reading": null},
-            "response": response, "body_encoding": "text", "body": "User-agent: *\nDisallow: /x\n"
+            "response": response, "body": "t/a"
         })
     };
     let document = json!({
-        "format": "rep-suite", "format_version": 1, "suite_version": "9.8.7", "rfc": "RFC 9309",
-        "how_to_read": ["-"], "check_count": 4,
+        "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
+        "how_to_read": ["-"], "check_count": 4, "body_count": 1,
+        "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
         "checks": [
             check("t/a#1", "allowed", "allowed", Value::Null),
             check("t/a#2", "disallowed", "allowed", Value::Null),
@@ -53,32 +54,75 @@ fn the_embedded_suite_holds_every_check_of_the_committed_export() {
         .collect();
     assert_eq!(ids, exported);
     let not_utf8 = suite.checks().filter(|check| check.body_text().is_none()).count();
+    let bodies = export["bodies"].as_object().unwrap();
     let base64 = export["checks"]
         .as_array()
         .unwrap()
         .iter()
-        .filter(|check| check["body_encoding"] == "base64")
+        .filter(|check| {
+            let parts = bodies[check["body"].as_str().unwrap()].as_array().unwrap();
+            parts.iter().any(|part| part.get("base64").is_some())
+        })
         .count();
     assert_eq!(
         not_utf8, base64,
-        "every base64 body decodes to bytes that are not UTF-8"
+        "a body is UTF-8 exactly when none of its parts is base64"
     );
+    assert!(base64 > 0, "the suite has bodies that are not UTF-8");
 }
 
 #[test]
-fn a_parser_that_meets_every_expectation_passes_and_is_asked_only_scored_checks() {
+fn a_parser_that_meets_every_expectation_passes_and_implementation_defined_verdicts_are_not_scored() {
     let mut asked = 0;
     let summary = Suite::load().profile(Profile::Google).run(|check| {
         asked += 1;
         match check.google {
             Expect::Allowed => Answer::Allowed,
             Expect::Disallowed => Answer::Disallowed,
-            Expect::ImplementationDefined => panic!("{} is not scored and must not be asked", check.id),
+            // Either verdict would do: it is not scored.
+            Expect::ImplementationDefined => (check.id.len() % 2 == 0).into(),
         }
     });
-    assert_eq!(summary.passed, asked);
-    assert_eq!(summary.passed + summary.not_scored, Suite::load().checks().count());
+    assert_eq!(asked, Suite::load().checks().count(), "every check is asked");
+    assert_eq!(summary.passed + summary.not_scored, asked);
     assert_eq!((summary.expected_failures, summary.unsupported), (0, 0));
+    let rfc = Suite::load().profile(Profile::Rfc).run(|check| match check.rfc {
+        Expect::Allowed => Answer::Allowed,
+        Expect::Disallowed => Answer::Disallowed,
+        Expect::ImplementationDefined => Answer::Disallowed,
+    });
+    assert!(rfc.not_scored > 0, "the rfc profile leaves some checks open");
+}
+
+/// The rule `reptest` follows: on an implementation-defined check a verdict
+/// is never a miss, but an error (here a panic) is, so one expected-failures
+/// list serves `reptest run --expected-failures` and this crate alike.
+#[test]
+fn a_panic_on_an_implementation_defined_check_is_a_miss_and_can_be_listed() {
+    let panics_on_b = |check: &Check| {
+        if check.id == "t/b#1" {
+            panic!("cannot decide");
+        }
+        strict_parser(check)
+    };
+    let report = small_suite()
+        .profile(Profile::Rfc)
+        .expected_failures("t/a#2\n")
+        .try_run(panics_on_b)
+        .unwrap_err();
+    assert_eq!(report.new_misses.len(), 1, "{report}");
+    let miss = &report.new_misses[0];
+    assert_eq!(miss.check.id, "t/b#1");
+    assert_eq!(
+        (miss.expected, &miss.got),
+        (Expect::ImplementationDefined, &Wrong::Panicked("cannot decide".into()))
+    );
+    // Listed, the same panic is an expected failure.
+    let summary = small_suite()
+        .profile(Profile::Rfc)
+        .expected_failures("t/b#1\n")
+        .run(panics_on_b);
+    assert_eq!((summary.expected_failures, summary.not_scored), (1, 0));
 }
 
 #[test]
@@ -192,7 +236,10 @@ fn a_run_where_the_parser_answers_nothing_fails() {
         .profile(Profile::Rfc)
         .try_run(|_| Answer::Unsupported("not wired up yet".into()))
         .unwrap_err();
-    assert_eq!(report.summary.unsupported, 3);
+    assert_eq!(
+        report.summary.unsupported, 4,
+        "implementation-defined checks are asked too"
+    );
     assert_eq!(
         report.problems,
         ["the parser answered none of the 4 checks (each was unsupported or not scored): such a run tests nothing"]

@@ -211,6 +211,7 @@ mod tests {
                     expectations: vec![expectation("", "/", "", google), expectation("A", "/", "", google)],
                 },
             ],
+            warnings: Vec::new(),
         };
         let converted = convert(&spec, "f.textproto", "f");
         assert_eq!((converted.cases, converted.checks, converted.google_only), (1, 1, 1));

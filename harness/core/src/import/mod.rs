@@ -8,7 +8,9 @@
 //! split in two. Errors are the input's own mistakes (bad syntax, an
 //! unknown field, a missing outcome): with any of them nothing should be
 //! written. Warnings are valid input the case format cannot carry (an
-//! expectation with an empty agent or URL), left out and named.
+//! expectation with an empty agent or URL), left out and named, and valid
+//! input read with a loss (a string field that is not UTF-8, decoded
+//! lossily as Google's runner decodes it).
 
 mod convert;
 pub mod spec_test;
@@ -94,7 +96,14 @@ pub fn spec_test(input: &Path) -> Import {
             message,
         };
         let spec = match read_file(&path) {
-            Ok(spec) => spec,
+            Ok(spec) => {
+                import.warnings.extend(
+                    spec.warnings
+                        .iter()
+                        .map(|(position, message)| problem(Some(*position), message.clone())),
+                );
+                spec
+            }
             Err(problems) => {
                 import.errors.extend(
                     problems

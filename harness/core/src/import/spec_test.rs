@@ -8,6 +8,12 @@
 //! field, a value of the wrong kind, a singular field given twice, an
 //! unknown enum value, an expectation without an outcome. Absent optional
 //! fields take the schema's defaults (empty strings, `STANDARD`).
+//!
+//! A `string` field whose escapes spell bytes that are not UTF-8 is not an
+//! error: Google's own runner (protobuf-java's text format) accepts it and
+//! decodes the value lossily, each invalid sequence becoming U+FFFD. The
+//! reader does the same and says so in a warning. Only `robotstxt` is
+//! `bytes`, and it is always kept byte for byte.
 
 use super::textproto::{Field, Position, ValueKind};
 
@@ -19,6 +25,8 @@ pub type Problem = (Position, String);
 pub struct Specification {
     /// Its tests, in file order.
     pub tests: Vec<Test>,
+    /// Valid input read with a loss: string fields that were not UTF-8.
+    pub warnings: Vec<Problem>,
 }
 
 /// One robots.txt body and what is expected of it.
@@ -61,7 +69,7 @@ pub enum TestType {
 /// Reads a `RobotsTxtSpecification` from its text-format fields; every
 /// problem is reported, not only the first.
 pub fn read(fields: &[Field]) -> Result<Specification, Vec<Problem>> {
-    let mut problems = Vec::new();
+    let mut problems = Problems::default();
     let mut tests = Vec::new();
     for field in fields {
         match field.name.as_str() {
@@ -73,14 +81,34 @@ pub fn read(fields: &[Field]) -> Result<Specification, Vec<Problem>> {
             _ => unknown(field, "RobotsTxtSpecification", &["tests"], &mut problems),
         }
     }
-    if problems.is_empty() {
-        Ok(Specification { tests })
+    if problems.errors.is_empty() {
+        Ok(Specification {
+            tests,
+            warnings: problems.warnings,
+        })
     } else {
-        Err(problems)
+        Err(problems.errors)
     }
 }
 
-fn test(fields: &[Field], at: Position, problems: &mut Vec<Problem>) -> Test {
+/// What reading found: errors (nothing is imported) and warnings.
+#[derive(Default)]
+struct Problems {
+    errors: Vec<Problem>,
+    warnings: Vec<Problem>,
+}
+
+impl Problems {
+    fn push(&mut self, problem: Problem) {
+        self.errors.push(problem);
+    }
+
+    fn len(&self) -> usize {
+        self.errors.len()
+    }
+}
+
+fn test(fields: &[Field], at: Position, problems: &mut Problems) -> Test {
     let mut test = Test {
         at,
         body: Vec::new(),
@@ -120,7 +148,7 @@ const EXPECTATION_FIELDS: &[&str] = &[
     "test_type",
 ];
 
-fn expectation(fields: &[Field], at: Position, problems: &mut Vec<Problem>) -> Option<Expectation> {
+fn expectation(fields: &[Field], at: Position, problems: &mut Problems) -> Option<Expectation> {
     let mut url = String::new();
     let mut agent = String::new();
     let mut outcome = 0;
@@ -181,7 +209,7 @@ struct Singular<'a> {
 
 impl<'a> Singular<'a> {
     /// Whether `field` is the first of its name; reports it otherwise.
-    fn first(&mut self, field: &'a Field, problems: &mut Vec<Problem>) -> bool {
+    fn first(&mut self, field: &'a Field, problems: &mut Problems) -> bool {
         if let Some(&(_, (line, column))) = self.seen.iter().find(|(name, _)| *name == field.name) {
             problems.push((
                 field.at,
@@ -197,7 +225,7 @@ impl<'a> Singular<'a> {
     }
 }
 
-fn unknown(field: &Field, message: &str, known: &[&str], problems: &mut Vec<Problem>) {
+fn unknown(field: &Field, message: &str, known: &[&str], problems: &mut Problems) {
     problems.push((
         field.at,
         format!(
@@ -208,14 +236,14 @@ fn unknown(field: &Field, message: &str, known: &[&str], problems: &mut Vec<Prob
     ));
 }
 
-fn wrong_kind(field: &Field, expected: &str, problems: &mut Vec<Problem>) {
+fn wrong_kind(field: &Field, expected: &str, problems: &mut Problems) {
     problems.push((
         field.value.at,
         format!("`{}` takes {expected}, not {}", field.name, field.value.kind.describe()),
     ));
 }
 
-fn message<'f>(field: &'f Field, problems: &mut Vec<Problem>) -> Option<&'f [Field]> {
+fn message<'f>(field: &'f Field, problems: &mut Problems) -> Option<&'f [Field]> {
     match &field.value.kind {
         ValueKind::Message(fields) => Some(fields),
         _ => {
@@ -225,7 +253,7 @@ fn message<'f>(field: &'f Field, problems: &mut Vec<Problem>) -> Option<&'f [Fie
     }
 }
 
-fn bytes<'f>(field: &'f Field, problems: &mut Vec<Problem>) -> Option<&'f [u8]> {
+fn bytes<'f>(field: &'f Field, problems: &mut Problems) -> Option<&'f [u8]> {
     match &field.value.kind {
         ValueKind::Bytes(bytes) => Some(bytes),
         _ => {
@@ -235,25 +263,36 @@ fn bytes<'f>(field: &'f Field, problems: &mut Vec<Problem>) -> Option<&'f [u8]> 
     }
 }
 
-fn string(field: &Field, problems: &mut Vec<Problem>) -> Option<String> {
+/// A string field's value; bytes that are not UTF-8 are decoded lossily
+/// (as protobuf-java does), with a warning that says what it means for
+/// the field.
+fn string(field: &Field, problems: &mut Problems) -> Option<String> {
     let bytes = bytes(field, problems)?;
     match std::str::from_utf8(bytes) {
         Ok(text) => Some(text.to_string()),
         Err(error) => {
-            problems.push((
+            let consequence = match field.name.as_str() {
+                "testurl" => "the check's URL is that text, as Google's runner passes it",
+                "useragent" => "the check's agent is that text, as Google's runner passes it",
+                _ => "the case's why carries that text",
+            };
+            problems.warnings.push((
                 field.value.at,
                 format!(
-                    "`{}` is a string field and must be UTF-8, but byte {} of its value is not",
+                    "`{}` is a string field, but its value is not UTF-8 (from byte {} of {}): read as \
+                     Google's runner reads it (protobuf's text format), each invalid sequence becoming U+FFFD; \
+                     {consequence}",
                     field.name,
-                    error.valid_up_to() + 1
+                    error.valid_up_to() + 1,
+                    bytes.len()
                 ),
             ));
-            None
+            Some(String::from_utf8_lossy(bytes).into_owned())
         }
     }
 }
 
-fn enumerated(field: &Field, name: &str, values: &[(&str, u32)], problems: &mut Vec<Problem>) -> Option<u32> {
+fn enumerated(field: &Field, name: &str, values: &[(&str, u32)], problems: &mut Problems) -> Option<u32> {
     let found = match &field.value.kind {
         ValueKind::Identifier(word) => values.iter().find(|(value, _)| value == word),
         ValueKind::Number(number) => values.iter().find(|(_, value)| value.to_string() == *number),
@@ -308,21 +347,54 @@ mod tests {
     fn every_problem_is_reported_where_it_is() {
         let found = problems(
             "tests {\n robotstxt: 'a'\n robotstxt: 'b'\n colour: 'red'\n test_expectations { expected_outcome: MAYBE }\n\
-             test_expectations { testurl: '\\xff' expected_outcome: ALLOWED }\n test_expectations { useragent: 'A' }\n\
+             test_expectations { testurl: '\\xff' expected_outcome: MAYBE }\n test_expectations { useragent: 'A' }\n\
              test_expectations: 'x'\n}\nrobots: 1",
         );
         let positions: Vec<Position> = found.iter().map(|(at, _)| *at).collect();
         assert_eq!(
             positions,
-            [(3, 2), (4, 2), (5, 40), (6, 30), (7, 20), (8, 20), (10, 1)],
+            [(3, 2), (4, 2), (5, 40), (6, 55), (7, 20), (8, 20), (10, 1)],
             "{found:?}"
         );
         assert!(found[0].1.contains("given twice (first at 2:2)"));
         assert!(found[1].1.contains("unknown field `colour` in RobotsTxtTest"));
         assert!(found[2].1.contains("`MAYBE` is not a value of enum Outcome"));
-        assert!(found[3].1.contains("must be UTF-8"));
+        assert!(found[3].1.contains("`MAYBE` is not a value of enum Outcome"));
         assert!(found[4].1.contains("no expected_outcome"));
         assert!(found[5].1.contains("takes a message"));
         assert!(found[6].1.contains("unknown field `robots` in RobotsTxtSpecification"));
+    }
+
+    #[test]
+    fn string_fields_that_are_not_utf8_are_read_lossily_with_a_warning() {
+        // \xEF\x11\xBF: a lead byte cut short by a control byte, then a stray
+        // continuation byte; the body (bytes) keeps the same escapes exactly.
+        let text = "tests { robotstxt: '\\xEF\\x11\\xBF'\n\
+                    test_expectations { testurl: '/\\377' useragent: 'A\\xC3' expected_outcome: ALLOWED\n\
+                    additional_explanation: 'see \"\\xEF\\x11\\xBF\" ' 'here' } }";
+        let spec = read(&parse(text).unwrap()).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(spec.tests[0].body, b"\xEF\x11\xBF");
+        let expectation = &spec.tests[0].expectations[0];
+        assert_eq!(expectation.url, "/\u{FFFD}");
+        assert_eq!(expectation.agent, "A\u{FFFD}");
+        assert_eq!(expectation.explanation, "see \"\u{FFFD}\u{11}\u{FFFD}\" here");
+        let warnings: Vec<(Position, &str)> = spec
+            .warnings
+            .iter()
+            .map(|(at, message)| (*at, message.as_str()))
+            .collect();
+        assert_eq!(warnings.len(), 3, "{warnings:?}");
+        assert_eq!(warnings[0].0, (2, 30));
+        assert!(warnings[0]
+            .1
+            .starts_with("`testurl` is a string field, but its value is not UTF-8 (from byte 2 of 2)"));
+        assert!(warnings[0]
+            .1
+            .contains("each invalid sequence becoming U+FFFD; the check's URL is that text"));
+        assert_eq!(warnings[1].0, (2, 49));
+        assert!(warnings[1].1.contains("`useragent`") && warnings[1].1.contains("(from byte 2 of 2)"));
+        assert_eq!(warnings[2].0, (3, 25));
+        assert!(warnings[2].1.contains("`additional_explanation`") && warnings[2].1.contains("(from byte 6 of 14)"));
+        assert!(warnings[2].1.ends_with("U+FFFD; the case's why carries that text"));
     }
 }
