@@ -8,12 +8,12 @@
 //! not an id (it reports one problem, the first), and it accepts an id
 //! listed twice without a word (rep-suite and the consumers report it).
 
-use rep_harness::baseline::ExpectedFailures;
+use rep_core::baseline::ExpectedFailures;
 use serde_json::Value;
 use std::path::Path;
 
 fn vectors() -> Vec<Value> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/export/expected-failures-vectors.json");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cases/export/expected-failures-vectors.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
     let document: Value = serde_json::from_str(&text).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
     let vectors = document["vectors"].as_array().expect("a `vectors` list").clone();
