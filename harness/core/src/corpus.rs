@@ -156,3 +156,24 @@ pub fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
         })
         .collect())
 }
+
+/// The corpus `what` names — `real-world` (the pinned protego 0.7.0 files),
+/// `cases` (the suite's own bodies) or a directory of robots.txt files —
+/// and a description of it for reports. One corpus loader for `diff`,
+/// `measure` and `report` alike.
+pub fn load_corpus(what: &str) -> Result<(Vec<CorpusFile>, String), String> {
+    let (files, description) = match what {
+        "real-world" => (fetch(), "the protego 0.7.0 test data".to_string()),
+        "cases" => (
+            from_cases(&crate::workspace::cases_dir()),
+            "the bodies of the suite's cases".to_string(),
+        ),
+        dir => (load_dir(Path::new(dir)), format!("the files of {dir}")),
+    };
+    let files = files.map_err(|error| error.to_string())?;
+    if files.is_empty() {
+        return Err(format!("--corpus {what} holds no files"));
+    }
+    let description = format!("{description}, {} files", files.len());
+    Ok((files, description))
+}

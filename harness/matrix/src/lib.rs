@@ -7,3 +7,4 @@ pub mod catalogue;
 pub mod lineup;
 pub mod measure;
 pub mod pages;
+pub mod report;

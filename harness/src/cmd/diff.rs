@@ -8,13 +8,13 @@ use std::time::Duration;
 use crate::cli::print::{print_summary, print_written};
 use crate::cli::progress::Progress;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
-use rep_core::corpus::{self, CorpusFile};
+use rep_core::corpus::{load_corpus, CorpusFile};
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::shard::Shard;
 use rep_core::diff::{investigate, replay, run, Budget, Config, Differ, FindingsPlan, Written};
 use rep_core::implementation::Implementation;
 use rep_core::pool;
-use rep_core::workspace::{cases_dir, findings_dir};
+use rep_core::workspace::findings_dir;
 
 /// The pair compared when none is given.
 const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
@@ -184,7 +184,11 @@ pub fn main(args: Vec<String>) -> u8 {
 }
 
 fn run_main(differ: Differ, options: &Options) -> u8 {
-    let corpus = match load_corpus(options.corpus.as_deref()) {
+    let corpus = match options
+        .corpus
+        .as_deref()
+        .map_or(Ok(Vec::new()), |what| load_corpus(what).map(|(files, _)| files))
+    {
         Ok(corpus) => corpus,
         Err(message) => {
             eprintln!("reptest diff: {message}");
@@ -259,23 +263,6 @@ fn header(config: &Config, options: &Options) -> String {
         config.seed,
         config.threads
     )
-}
-
-/// The files `--corpus` names, or none.
-fn load_corpus(corpus: Option<&str>) -> Result<Vec<CorpusFile>, String> {
-    let Some(what) = corpus else {
-        return Ok(Vec::new());
-    };
-    let loaded = match what {
-        "real-world" => corpus::fetch(),
-        "cases" => corpus::from_cases(&cases_dir()),
-        dir => corpus::load_dir(Path::new(dir)),
-    };
-    match loaded {
-        Ok(files) if files.is_empty() => Err(format!("--corpus {what} holds no files")),
-        Ok(files) => Ok(files),
-        Err(error) => Err(error.to_string()),
-    }
 }
 
 /// `reptest diff --replay TARGET FILE`: the checks of one fuzz input.

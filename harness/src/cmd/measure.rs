@@ -5,16 +5,14 @@
 use std::path::PathBuf;
 
 use crate::cli::{options_or_exit, Args, UsageError};
-use rep_core::corpus::{self, CorpusFile};
+use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::{built_in, Implementation};
 use rep_core::pool;
 use rep_core::workspace::absolute_root;
 use rep_matrix::catalogue::third_party;
+use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
 use rep_matrix::measure::{measure_parsers, Plan};
-
-/// The generated stream's default length: the issue's floor per parser.
-pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
 
 const HELP: &str = "\
 reptest measure — measure the installed third-party parsers on the real-world corpus and on
@@ -82,23 +80,6 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
     }
     options.out = out.ok_or_else(|| UsageError("say where the measurements go: --out FILE".into()))?;
     Ok(Some(options))
-}
-
-/// The corpus `what` names, and a description of it for reports.
-pub fn load_corpus(what: &str) -> Result<(Vec<CorpusFile>, String), String> {
-    let (files, description) = match what {
-        "real-world" => (corpus::fetch(), "the protego 0.7.0 test data".to_string()),
-        dir => (
-            corpus::load_dir(std::path::Path::new(dir)),
-            format!("the files of {dir}"),
-        ),
-    };
-    let files = files.map_err(|error| error.to_string())?;
-    if files.is_empty() {
-        return Err(format!("--corpus {what} holds no files"));
-    }
-    let description = format!("{description}, {} files", files.len());
-    Ok((files, description))
 }
 
 /// Runs `reptest measure` with the arguments after `measure`; returns the exit status.

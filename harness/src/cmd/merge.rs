@@ -11,7 +11,7 @@ use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::{write_findings, Differ, FindingsPlan};
 use rep_core::implementation::{split_command, Implementation};
 use rep_core::workspace::findings_dir;
-use rep_matrix::measure::{self, Measurements};
+use rep_matrix::measure::{self, read_part, Measurements, Part};
 
 const HELP: &str = "\
 reptest merge — combine the results of the shards of one run into the whole run's result
@@ -66,44 +66,6 @@ fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
     Ok(Some(options))
 }
 
-/// Reads a measurements file, naming it in any error.
-pub fn read_measurements(path: &Path) -> Result<Measurements, String> {
-    match read(path)? {
-        Part::Measurements(measurements) => Ok(measurements),
-        Part::Diff(_) => Err(format!(
-            "{} is a partial differential run, not measurements",
-            path.display()
-        )),
-    }
-}
-
-/// A part, read as what its `format` says it is.
-enum Part {
-    Measurements(Measurements),
-    Diff(Partial),
-}
-
-/// Reads one part, naming it in any error.
-fn read(path: &Path) -> Result<Part, String> {
-    let text = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
-    let format = serde_json::from_str::<serde_json::Value>(&text)
-        .ok()
-        .and_then(|value| value.get("format")?.as_str().map(str::to_string));
-    let parsed = match format.as_deref() {
-        Some(measure::FORMAT) => serde_json::from_str(&text).map(Part::Measurements),
-        Some(partial::FORMAT) => serde_json::from_str(&text).map(Part::Diff),
-        _ => {
-            return Err(format!(
-                "{} is neither measurements ({}) nor a partial differential run ({})",
-                path.display(),
-                measure::FORMAT,
-                partial::FORMAT
-            ))
-        }
-    };
-    parsed.map_err(|error| format!("{} cannot be read: {error}", path.display()))
-}
-
 /// Runs `reptest merge` with the arguments after `merge`; returns the exit status.
 pub fn main(args: Vec<String>) -> u8 {
     let options = match options_or_exit("merge", parse(args), &[HELP]) {
@@ -113,7 +75,7 @@ pub fn main(args: Vec<String>) -> u8 {
     let mut measurements = Vec::new();
     let mut diffs = Vec::new();
     for path in &options.parts {
-        match read(path) {
+        match read_part(path) {
             Ok(Part::Measurements(part)) => measurements.push(part),
             Ok(Part::Diff(part)) => diffs.push(part),
             Err(message) => {

@@ -5,24 +5,14 @@
 use crate::cli::load_cases_or_exit;
 use crate::cli::progress::Progress;
 use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
-use crate::cmd::measure::{load_corpus, DEFAULT_FUZZ_CHECKS};
-use crate::cmd::merge;
-use rep_core::case::ProfileId;
 use rep_core::case::{load_readings, Readings};
-use rep_core::diff::shard::Shard;
-use rep_core::implementation::{self, Implementation, BUILT_IN};
-use rep_core::pool::{self, cores};
-use rep_core::runner;
 use rep_core::workspace::{absolute_root, cases_dir};
-use rep_matrix::catalogue::third_party::{self, Places, ThirdParty};
-use rep_matrix::measure::{analyse, measure_parsers, Plan};
-use rep_matrix::pages::conformance::{Conformance, Entry};
-use rep_matrix::pages::measured::MeasuredParser;
-use rep_matrix::pages::parser_page::{ParserInfo, ParserPage};
-use rep_matrix::pages::readings_page;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use rep_matrix::catalogue::third_party::ThirdParty;
+use rep_matrix::lineup::Lineup;
+use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
+use rep_matrix::report::{self, Plan};
+use std::path::PathBuf;
+use std::time::Duration;
 
 const HELP: &str = "\
 reptest report — regenerate the conformance matrix (every implementation × every case)
@@ -120,231 +110,78 @@ pub fn main(args: Vec<String>) -> u8 {
         Ok(options) => options,
         Err(status) => return status,
     };
+    if !options.only.is_empty() && options.out.is_none() {
+        eprintln!(
+            "reptest report: --only writes a partial matrix; give it a directory with --out, so the committed report is not overwritten"
+        );
+        return 2;
+    }
     // Absolute, so adapters start from any directory and links can be worked out.
     let root = absolute_root();
     let files = match load_cases_or_exit("report", &options.cases) {
         Ok(files) => files,
         Err(status) => return status,
     };
-    let mut entries: Vec<Entry> = BUILT_IN.iter().map(|name| built_in_entry(name)).collect();
-    let mut impls: Vec<Box<dyn Implementation>> = BUILT_IN
-        .iter()
-        .filter_map(|name| implementation::built_in(name))
-        .collect();
     let yours = options.yours.build(&[]);
     if let Err(status) = start_all("report", &yours) {
         return status;
     }
-    for implementation in yours {
-        entries.push(Entry {
-            name: implementation.name().to_string(),
-            kind: "yours: --adapter / --command".to_string(),
-            version: None,
-            claims: implementation.claims(),
-            not_run: None,
-        });
-        impls.push(implementation);
-    }
-    let mut ran: Vec<(&ThirdParty, String)> = Vec::new();
+    let mut lineup = Lineup::built_ins();
     if !options.built_in_only {
-        let mut missing = Vec::new();
-        let places = Places::of(&root);
-        for party in third_party::bundled()
-            .iter()
-            .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
-        {
-            match party.probe(&root) {
-                Ok(version) => {
-                    impls.push(Box::new(party.adapter_at(&places, REPORT_TIMEOUT)));
-                    entries.push(third_party_entry(party, Some(version.clone()), None));
-                    ran.push((party, version));
-                }
-                Err(detail) => {
-                    entries.push(third_party_entry(party, None, Some(party.missing_hint())));
-                    // One whose pinned version cannot be had is listed as such, never awaited.
-                    if party.is_available() {
-                        missing.push(format!("{}: {}\n  ({detail})", party.name, party.missing_hint()));
-                    }
-                }
-            }
-        }
-        if !missing.is_empty() && !options.skip_missing {
-            for why in &missing {
-                eprintln!("reptest report: {why}");
-            }
-            eprintln!("reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run.");
-            return 1;
-        }
+        let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
+        lineup = lineup.with_bundled(&root, wanted, REPORT_TIMEOUT);
     }
+    let lineup = lineup.with_yours(yours);
+    let missing = lineup.missing();
+    if !missing.is_empty() && !options.skip_missing {
+        for why in &missing {
+            eprintln!("reptest report: {why}");
+        }
+        eprintln!(
+            "reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run."
+        );
+        return 1;
+    }
+    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
+    let plan = Plan {
+        files: &files,
+        committed: out == root.join("reports"),
+        out,
+        measurements: options.measurements.clone(),
+        corpus: options.corpus.clone(),
+        fuzz_checks: options.fuzz_checks,
+        suite_only: options.suite_only,
+        readings: readings(&options.cases),
+        reproduce: reproduce_commands(options.built_in_only),
+    };
     let progress = Progress::new();
-    let matrix = runner::run(&files, &impls, |done, total| {
-        progress.show(&format!("reptest report: {done}/{total} case runs"))
+    let written = report::write(&plan, lineup, |step| match step {
+        report::Progress::Cases(done, total) => progress.show(&format!("reptest report: {done}/{total} case runs")),
+        report::Progress::Step(step) => eprintln!("reptest report: {step}"),
     });
     progress.finish();
-    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
-    if let Err(error) = std::fs::create_dir_all(&out) {
-        eprintln!("reptest report: cannot create {}: {error}", out.display());
-        return 2;
-    }
-    let (measured, corpus) = if ran.is_empty() || options.suite_only {
-        (Vec::new(), String::new())
-    } else {
-        match third_parties(&options, &ran, &impls, &matrix, &out) {
-            Ok(done) => done,
-            Err(message) => {
-                eprintln!("reptest report: {message}");
-                return 2;
-            }
-        }
-    };
-    let report = Conformance {
-        matrix: &matrix,
-        entries,
-        case_link_prefix: link_prefix(&out, &root),
-        reproduce: reproduce_commands(options.built_in_only),
-        measured,
-        corpus,
-    };
-    let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
-        .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));
-    if let Some(readings) = readings(&options.cases) {
-        let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
-        written = written.and_then(|()| {
-            std::fs::write(
-                out.join("readings.md"),
-                readings_page::markdown(&readings, &matrix, choice),
-            )
-        });
-    }
     match written {
-        Ok(()) => {
+        Ok(written) => {
+            for file in &written.files {
+                eprintln!("reptest report: wrote {}", file.display());
+            }
+            for why in &written.left_out {
+                eprintln!("reptest report: left out: {why}");
+            }
             eprintln!(
-                "reptest report: wrote {} and {} ({} checks × {} implementations)",
-                out.join("conformance.md").display(),
-                out.join("conformance.json").display(),
-                matrix.rows.len(),
-                matrix.impls.len()
+                "reptest report: {} checks × {} implementations; {} file(s) written under {}",
+                written.checks,
+                written.ran,
+                written.files.len(),
+                plan.out.display()
             );
             0
         }
-        Err(error) => {
-            eprintln!(
-                "reptest report: cannot write the report under {}: {error}",
-                out.display()
-            );
+        Err(message) => {
+            eprintln!("reptest report: {message}");
             2
         }
     }
-}
-
-/// Measures the third-party parsers that ran (or reads their measurements),
-/// finds their differences, writes a page for each under `out/parsers/`
-/// (and removes pages of parsers no longer reported), and gives their
-/// summaries for the conformance report with the corpus described.
-fn third_parties(
-    options: &Options,
-    ran: &[(&ThirdParty, String)],
-    impls: &[Box<dyn Implementation>],
-    matrix: &runner::Matrix<'_>,
-    out: &Path,
-) -> Result<(Vec<MeasuredParser>, String), String> {
-    let find = |name: &str| {
-        impls
-            .iter()
-            .position(|implementation| implementation.name() == name)
-            .ok_or_else(|| format!("{name} did not run, and measuring needs it"))
-    };
-    let (google, rfc) = (find("google")?, find("rep-rfc")?);
-    let measurements = match &options.measurements {
-        Some(path) => merge::read_measurements(path)?,
-        None => {
-            let (files, corpus) = load_corpus(&options.corpus)?;
-            let parsers: Vec<(&dyn Implementation, String)> = ran
-                .iter()
-                .map(|(party, version)| Ok((impls[find(&party.name)?].as_ref(), version.clone())))
-                .collect::<Result<_, String>>()?;
-            let plan = Plan {
-                files: &files,
-                corpus,
-                shard: Shard::WHOLE,
-                explore_seed: None,
-                fuzz_checks: options.fuzz_checks,
-                threads: cores(),
-            };
-            measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
-                eprintln!("reptest report: {step}")
-            })
-        }
-    };
-    let pages = out.join("parsers");
-    std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
-    let mut measured = Vec::new();
-    let mut written = Vec::new();
-    // Minimising asks each parser many questions one at a time, so parsers
-    // are analysed side by side; pages are written in the registry's order.
-    let done = AtomicUsize::new(0);
-    let analyses = pool::each(ran, cores(), |(party, _)| {
-        let started = Instant::now();
-        let column = find(&party.name)?;
-        let (collected, found) = analyse(
-            impls[column].as_ref(),
-            measurements.parsers.get(&party.name),
-            matrix,
-            column,
-            impls[google].as_ref(),
-            impls[rfc].as_ref(),
-        );
-        eprintln!(
-            "reptest report: {}: {} distinct differences found in {:.1} s ({}/{})",
-            party.name,
-            found.listed.len(),
-            started.elapsed().as_secs_f64(),
-            done.fetch_add(1, Ordering::Relaxed) + 1,
-            ran.len()
-        );
-        Ok::<_, String>((collected, found))
-    });
-    for ((party, version), analysis) in ran.iter().zip(analyses) {
-        let (collected, found) = analysis?;
-        let info = ParserInfo {
-            name: party.name.clone(),
-            language: party.language.clone(),
-            version: version.clone(),
-            about: party.about.clone(),
-            claims: party.claims,
-            adapter: party.adapter_command(),
-        };
-        let page = ParserPage {
-            info: &info,
-            collected: &collected,
-            differences: &found.listed,
-            rare: found.rare,
-            corpus: &measurements.corpus,
-            explore_seed: measurements.explore_seed,
-            explored: &found.explored,
-        };
-        let file = pages.join(format!("{}.md", party.name));
-        std::fs::write(&file, page.markdown()).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
-        written.push(file);
-        let tallies = collected
-            .tallies
-            .iter()
-            .map(|(source, tally)| (*source, *tally))
-            .collect();
-        measured.push(MeasuredParser::of(
-            &party.name,
-            &party.language,
-            party.claims,
-            tallies,
-            &found,
-        ));
-    }
-    for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
-        if !written.contains(&stale.path()) {
-            let _ = std::fs::remove_file(stale.path());
-        }
-    }
-    Ok((measured, measurements.corpus))
 }
 
 /// The suite's readings, when the report covers the workspace's own cases;
@@ -354,43 +191,6 @@ fn readings(cases: &[PathBuf]) -> Option<Readings> {
         return None;
     }
     load_readings(&cases_dir().join("readings.yaml")).ok()
-}
-
-fn built_in_entry(name: &str) -> Entry {
-    let (kind, version, claims) = match name {
-        "google" => (
-            "built-in: Google's C++ parser (reference/)",
-            implementation::google_version(),
-            ProfileId::Google,
-        ),
-        "rep-google" => ("built-in: this repository's matcher", None, ProfileId::Google),
-        _ => ("built-in: this repository's matcher", None, ProfileId::Rfc),
-    };
-    Entry {
-        name: name.to_string(),
-        kind: kind.to_string(),
-        version,
-        claims,
-        not_run: implementation::missing_built_in(name).map(str::to_string),
-    }
-}
-
-fn third_party_entry(party: &ThirdParty, version: Option<String>, not_run: Option<String>) -> Entry {
-    Entry {
-        name: party.name.to_string(),
-        kind: format!("{} adapter", party.language),
-        version,
-        claims: party.claims,
-        not_run,
-    }
-}
-
-/// `../cases/` when the report goes to `<root>/reports` (the committed
-/// place), so case names link to their files on GitHub; no links elsewhere.
-fn link_prefix(out: &Path, root: &Path) -> Option<String> {
-    // `out` exists by now: the report directory is created before rendering.
-    let out = std::fs::canonicalize(out).ok()?;
-    (out == root.join("reports")).then(|| "../cases/".to_string())
 }
 
 /// The commands that regenerate the report, install steps first.

@@ -20,8 +20,11 @@
 
 pub mod collect;
 pub mod differences;
+mod file;
 pub mod run;
 pub mod signature;
+
+pub use file::{read_measurements, read_part, Part};
 
 use std::collections::BTreeMap;
 
@@ -34,6 +37,9 @@ use rep_core::implementation::Implementation;
 
 /// The seed of the reference generated stream.
 pub const REFERENCE_SEED: u64 = 1;
+
+/// The generated stream's default length: the floor per parser.
+pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
 
 /// The format tag of a measurements file.
 pub const FORMAT: &str = "reptest-measurements/1";
