@@ -6,6 +6,7 @@
 //! starts a comment, blank lines are ignored. `reptest baseline` writes it;
 //! `reptest run --expected-failures FILE` holds a run to it.
 
+use crate::implementation::{ImplError, RAISED_BY_LIBRARY};
 use crate::runner::{Matrix, Row};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write;
@@ -142,11 +143,69 @@ pub fn judge(matrix: &Matrix<'_>, expected: &ExpectedFailures, suite_ids: &BTree
     judgement
 }
 
+/// A check that ended in a fault of the transport (no answer, an
+/// unreadable answer, a crash, a panic) or was not run: never a verdict of
+/// the library, so a baseline must not record it as an expected failure.
+pub struct Fault {
+    /// The check id.
+    pub id: String,
+    /// The implementation.
+    pub implementation: String,
+    /// What happened.
+    pub message: String,
+}
+
+/// Every transport fault of `matrix`, in check order.
+pub fn faults(matrix: &Matrix<'_>) -> Vec<Fault> {
+    let mut faults = Vec::new();
+    for row in &matrix.rows {
+        for (info, answer) in matrix.impls.iter().zip(&row.answers) {
+            if let Err(ImplError::Failed(message)) = answer {
+                if !message.starts_with(RAISED_BY_LIBRARY) {
+                    faults.push(Fault {
+                        id: row.id(),
+                        implementation: info.name.clone(),
+                        message: message.clone(),
+                    });
+                }
+            }
+        }
+    }
+    faults
+}
+
+/// What refusing to write a baseline says: how many faults, and the first few.
+pub fn describe_faults(faults: &[Fault]) -> String {
+    let mut text = format!(
+        "{} check(s) ended in a transport fault or were not run, so they say nothing about the parser; \
+         nothing was written (fix the adapter, or pass --allow-errors to record them, each with its message):\n",
+        faults.len()
+    );
+    for fault in faults.iter().take(5) {
+        let _ = writeln!(text, "  {} ({}): {}", fault.id, fault.implementation, fault.message);
+    }
+    if faults.len() > 5 {
+        let _ = writeln!(text, "  … and {} more", faults.len() - 5);
+    }
+    text
+}
+
 /// The expected-failures file for `matrix`: every check some implementation
 /// misses under the profile it claims, sorted by id, each under a comment
 /// with the first sentence of its case's `why`. Deterministic: the same
 /// answers give the same bytes.
-pub fn write(matrix: &Matrix<'_>) -> String {
+/// Refuses (with [`describe_faults`]'s text) when any check ended in a
+/// transport fault, unless `allow_faults`; then each such id is written
+/// under its message.
+pub fn write(matrix: &Matrix<'_>, allow_faults: bool) -> Result<String, String> {
+    let faults = faults(matrix);
+    if !faults.is_empty() && !allow_faults {
+        return Err(describe_faults(&faults));
+    }
+    let messages: BTreeMap<String, &str> = faults
+        .iter()
+        .map(|fault| (fault.id.clone(), fault.message.as_str()))
+        .collect();
     let misses: BTreeMap<String, &Row<'_>> = matrix
         .rows
         .iter()
@@ -168,9 +227,17 @@ pub fn write(matrix: &Matrix<'_>) -> String {
     out.push_str("# on a miss not listed here and on a listed check that passes again (remove it then).\n");
     out.push_str("# One check id per line; a line starting with # is a comment.\n");
     for (id, row) in &misses {
-        let _ = writeln!(out, "\n# {}\n{id}", headline(&row.case.why));
+        let _ = writeln!(out, "\n# {}", headline(&row.case.why));
+        if let Some(message) = messages.get(id) {
+            let _ = writeln!(
+                out,
+                "# a transport fault, recorded with --allow-errors: {}",
+                headline(message)
+            );
+        }
+        let _ = writeln!(out, "{id}");
     }
-    out
+    Ok(out)
 }
 
 /// The first sentence of `why`, on one line, at most 120 characters.

@@ -161,17 +161,41 @@ pub fn run<'a>(
 ) -> Matrix<'a> {
     let start = Instant::now();
     let cases: Vec<&Case> = files.iter().flat_map(|file| &file.cases).collect();
-    let jobs: Vec<usize> = (0..cases.len() * impls.len()).collect();
+    // A job is one implementation on a run of cases: one case each, or every
+    // case in order for an implementation that must be asked in check order.
+    let mut jobs: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for (index, implementation) in impls.iter().enumerate() {
+        if implementation.in_check_order() {
+            jobs.push((index, 0..cases.len()));
+        } else {
+            jobs.extend((0..cases.len()).map(|case| (index, case..case + 1)));
+        }
+    }
+    let total = cases.len() * impls.len();
     let done = AtomicUsize::new(0);
-    let answers = pool::each(&jobs, pool::cores(), |&job| {
-        let answers = run_case(cases[job / impls.len()], impls[job % impls.len()].as_ref());
-        progress(done.fetch_add(1, Ordering::Relaxed) + 1, jobs.len());
-        answers
+    let answers = pool::each(&jobs, pool::cores(), |(index, range)| {
+        let implementation = impls[*index].as_ref();
+        let per_case: Vec<Vec<Answer>> = cases[range.clone()]
+            .iter()
+            .map(|case| {
+                let answers = run_case(case, implementation);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                answers
+            })
+            .collect();
+        per_case
     });
-    let mut results = answers.into_iter();
+    // answers[implementation][case]
+    let mut by_impl: Vec<Vec<Vec<Answer>>> = vec![Vec::new(); impls.len()];
+    for ((index, _), per_case) in jobs.iter().zip(answers) {
+        by_impl[*index].extend(per_case);
+    }
     let mut rows = Vec::new();
-    for case in cases {
-        let per_impl: Vec<Vec<Answer>> = (0..impls.len()).map(|_| results.next().unwrap_or_default()).collect();
+    for (case_index, case) in cases.into_iter().enumerate() {
+        let per_impl: Vec<Vec<Answer>> = by_impl
+            .iter_mut()
+            .map(|answers| std::mem::take(&mut answers[case_index]))
+            .collect();
         for index in 0..case.checks.len() {
             let answers = per_impl.iter().map(|answers| answers[index].clone()).collect();
             rows.push(Row { case, index, answers });

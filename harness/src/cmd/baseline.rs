@@ -52,8 +52,15 @@ pub fn main(args: Vec<String>) -> u8 {
         progress.show(&format!("reptest baseline: {done}/{total} case runs"))
     });
     progress.finish();
+    let text = match write(&matrix, false) {
+        Ok(text) => text,
+        Err(refused) => {
+            eprint!("reptest baseline: {refused}");
+            return 1;
+        }
+    };
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(write(&matrix).as_bytes());
+    let _ = stdout.write_all(text.as_bytes());
     let _ = stdout.flush();
     0
 }

@@ -5,7 +5,7 @@
 //! for the next.
 
 use super::program::{External, Program};
-use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER};
+use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 use crate::case::ProfileId;
 use crate::protocol::{Reply, Request};
 use std::io::{BufRead, BufReader, Write};
@@ -198,7 +198,7 @@ fn parse_reply(line: &str, id: u64) -> Result<Answer, String> {
                 .map_or(DecidingLine::NotReported, DecidingLine::At),
         )),
         Reply::Unsupported { unsupported, .. } => Err(ImplError::Unsupported(unsupported)),
-        Reply::Error { error, .. } => Err(ImplError::Failed(format!("the adapter reported: {error}"))),
+        Reply::Error { error, .. } => Err(ImplError::Failed(format!("{RAISED_BY_LIBRARY}{error}"))),
     })
 }
 

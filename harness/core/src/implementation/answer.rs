@@ -118,6 +118,11 @@ impl fmt::Display for ImplError {
     }
 }
 
+/// How the message of an error the library itself raised begins (an
+/// adapter's `error` reply): an answer of the library, not a fault of the
+/// transport, so it never counts towards giving an adapter up.
+pub const RAISED_BY_LIBRARY: &str = "the adapter reported: ";
+
 /// How the message of every failure caused by a hang begins (an adapter or
 /// a command that outlived its timeout). Whoever asks again on purpose (the
 /// minimiser) looks for it, because each such failure costs a whole timeout.

@@ -28,7 +28,7 @@ mod reference;
 mod rep_impl;
 
 pub use adapter::Adapter;
-pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome, NO_ANSWER};
+pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
 pub use patience::{Patience, DEFAULT_MAX_ERRORS};
@@ -68,6 +68,13 @@ pub trait Implementation: Send + Sync {
     /// differ (see [`rep::explain`]). `None` for every other implementation.
     fn rep_profile(&self) -> Option<rep::Profile> {
         None
+    }
+
+    /// Whether its checks must be asked one at a time in the suite's order:
+    /// an implementation whose answers depend on the answers before them
+    /// ([`Patience`]) then gives the same results however many threads run.
+    fn in_check_order(&self) -> bool {
+        false
     }
 
     /// Gets ready to answer, failing when the implementation cannot run at

@@ -1,8 +1,14 @@
 //! Giving up on an external implementation that keeps failing: after a run
-//! of consecutive errors its remaining checks are reported as not run, so a
-//! hung parser costs a few timeouts, not one timeout per check.
+//! of consecutive transport faults its remaining checks are reported as not
+//! run, so a hung parser costs a few timeouts, not one timeout per check.
+//!
+//! Only faults of the transport count (no answer in time, an unreadable
+//! answer, an exit or a crash, a wrong id): an error the library itself
+//! raised and the adapter reported is an answer. The checks are asked in
+//! the suite's order ([`Implementation::in_check_order`]), so where the
+//! count runs out never depends on threads.
 
-use super::{Answer, ImplError, Implementation, Loaded};
+use super::{Answer, ImplError, Implementation, Loaded, RAISED_BY_LIBRARY};
 use crate::case::{ProfileId, ResponseSpec};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -10,8 +16,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// unless `--max-errors` says otherwise.
 pub const DEFAULT_MAX_ERRORS: usize = 10;
 
-/// `inner`, given up on after `limit` consecutive errors (never when `limit`
-/// is 0). A verdict or an "n/a" resets the count.
+/// `inner`, given up on after `limit` consecutive transport faults (never
+/// when `limit` is 0). Any other answer — a verdict, "n/a", an error the
+/// library raised — resets the count.
 pub struct Patience {
     inner: Box<dyn Implementation>,
     limit: usize,
@@ -34,7 +41,7 @@ impl Patience {
 
     fn record(&self, answer: Answer) -> Answer {
         match &answer {
-            Err(ImplError::Failed(_)) => {
+            Err(ImplError::Failed(why)) if !why.starts_with(RAISED_BY_LIBRARY) => {
                 self.consecutive.fetch_add(1, Ordering::Relaxed);
             }
             _ => self.consecutive.store(0, Ordering::Relaxed),
@@ -44,7 +51,7 @@ impl Patience {
 
     fn not_run(&self) -> ImplError {
         ImplError::Failed(format!(
-            "not run: {} was given up on after {} consecutive errors",
+            "not run: {} was given up on after {} consecutive transport faults",
             self.inner.name(),
             self.limit
         ))
@@ -72,6 +79,10 @@ impl Implementation for Patience {
 
     fn claims(&self) -> ProfileId {
         self.inner.claims()
+    }
+
+    fn in_check_order(&self) -> bool {
+        true
     }
 
     fn start(&self) -> Result<(), String> {
@@ -102,6 +113,7 @@ mod tests {
         fn check(&self, _agents: &[&[u8]], url: &[u8]) -> Answer {
             match url {
                 b"/ok" => Err(ImplError::Unsupported("not this one".into())),
+                b"/raised" => Err(ImplError::Failed(format!("{RAISED_BY_LIBRARY}ValueError"))),
                 _ => Err(ImplError::Failed("boom".into())),
             }
         }
@@ -132,5 +144,25 @@ mod tests {
         assert_eq!(ask(b"/x"), Err(ImplError::Failed("boom".into())));
         assert_eq!(ask(b"/x"), Err(ImplError::Failed("boom".into())));
         assert!(matches!(ask(b"/x"), Err(ImplError::Failed(why)) if why.starts_with("not run: fails was given up")));
+    }
+
+    #[test]
+    fn errors_the_library_raised_are_answers_and_never_count() {
+        let patient = Patience::new(Box::new(AlwaysFails), 2);
+        let ask = |url: &[u8]| check_once(&patient, b"", &[b"A"], url);
+        for _ in 0..5 {
+            assert!(matches!(ask(b"/raised"), Err(ImplError::Failed(why)) if why.contains("ValueError")));
+        }
+        assert_eq!(ask(b"/x"), Err(ImplError::Failed("boom".into())));
+        assert!(matches!(ask(b"/raised"), Err(ImplError::Failed(why)) if why.contains("ValueError")));
+        assert_eq!(
+            ask(b"/x"),
+            Err(ImplError::Failed("boom".into())),
+            "the raised error reset the count"
+        );
+        assert!(
+            patient.in_check_order(),
+            "its answers depend on the order of the checks"
+        );
     }
 }
