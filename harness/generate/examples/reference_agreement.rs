@@ -53,7 +53,11 @@ fn measure(files: &[(String, Vec<u8>)], budget: usize, sample: fn(&[u8], usize) 
 /// The switches that each, turned on alone in the RFC profile, give
 /// Google's answer to `query` (joined by `+`), or `several` if none alone does.
 fn cause(files: &[(String, Vec<u8>)], name: &str, query: &Query, google: bool) -> String {
-    let body = &files.iter().find(|(n, _)| n == name).expect("the file the check came from").1;
+    let body = &files
+        .iter()
+        .find(|(n, _)| n == name)
+        .expect("the file the check came from")
+        .1;
     let agents: Vec<&str> = query.agents.iter().map(String::as_str).collect();
     let alone: Vec<&str> = Switch::ALL
         .into_iter()
@@ -116,14 +120,14 @@ fn main() -> ExitCode {
             *by_cause.entry(cause(&files, name, query, *google)).or_default() += 1;
         }
         let mut by_cause: Vec<_> = by_cause.into_iter().collect();
-        by_cause.sort_by(|a, b| b.1.cmp(&a.1));
+        by_cause.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         println!("  by cause (the one switch that, turned on in rep-rfc, gives Google's answer): {by_cause:?}");
         let mut by_agent: BTreeMap<&str, usize> = BTreeMap::new();
         for (_, query, _) in &tally.disagreements {
             *by_agent.entry(query.agents[0].as_str()).or_default() += 1;
         }
         let mut by_agent: Vec<_> = by_agent.into_iter().collect();
-        by_agent.sort_by(|a, b| b.1.cmp(&a.1));
+        by_agent.sort_by_key(|entry| std::cmp::Reverse(entry.1));
         println!("  by agent: {:?}", &by_agent[..by_agent.len().min(8)]);
         for (name, query, google) in tally.disagreements.iter().take(show) {
             println!(

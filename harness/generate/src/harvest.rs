@@ -75,8 +75,14 @@ mod tests {
         let found = harvest(
             b"User-agent: FooBot/2\r\nuser-agent: *\nDisallow: /a # x\rAllow:/b\nDisallow: /a\nUser-agent: MJ12bot\nUser-agent: Google*\n",
         );
-        assert_eq!(found.agents, vec!["FooBot".to_string(), "MJ".to_string(), "Google".to_string()]);
-        assert_eq!(found.products, vec!["FooBot".to_string(), "MJ12bot".to_string(), "Google".to_string()]);
+        assert_eq!(
+            found.agents,
+            vec!["FooBot".to_string(), "MJ".to_string(), "Google".to_string()]
+        );
+        assert_eq!(
+            found.products,
+            vec!["FooBot".to_string(), "MJ12bot".to_string(), "Google".to_string()]
+        );
         assert_eq!(found.patterns, vec![b"/a".to_vec(), b"/b".to_vec()]);
     }
 }

@@ -44,6 +44,9 @@ pub const WELL_KNOWN_CRAWLERS: &[&str] = &[
     "ia_archiver",
 ];
 
+/// One kind of probe: the URL it makes of a rule's pattern, if any.
+type Kind = fn(&[u8]) -> Option<String>;
+
 /// The scheme and host every absolute URL of the samples uses.
 pub const ORIGIN: &str = "https://example.com";
 
@@ -78,7 +81,7 @@ pub fn edge_sample(body: &[u8], budget: usize) -> Vec<Query> {
     if std::str::from_utf8(body).is_err() {
         return plain_checks(body, budget);
     }
-    let kinds: [fn(&[u8]) -> Option<String>; 5] = [
+    let kinds: [Kind; 5] = [
         |pattern| Some(absolute(&escape_letters(&literal(pattern), HEX_UPPER))),
         |pattern| Some(plain(&literal(pattern))),
         |pattern| {
@@ -93,7 +96,7 @@ pub fn edge_sample(body: &[u8], budget: usize) -> Vec<Query> {
 
 /// The crawler-like checks of any body (text or not).
 fn plain_checks(body: &[u8], budget: usize) -> Vec<Query> {
-    let kinds: [fn(&[u8]) -> Option<String>; 5] = [
+    let kinds: [Kind; 5] = [
         |pattern| Some(absolute(&plain(&literal(pattern)))),
         |pattern| below(&plain(&literal(pattern))).map(|p| absolute(&p)),
         |pattern| beside(&plain(&literal(pattern))).map(|p| absolute(&p)),
@@ -105,7 +108,7 @@ fn plain_checks(body: &[u8], budget: usize) -> Vec<Query> {
 
 /// Up to `budget - 1` URLs from the body's rules (rule `r` of round `j`
 /// gets kind `(r + j) % kinds`), then `last`; each with the next agent.
-fn checks(body: &[u8], budget: usize, kinds: &[fn(&[u8]) -> Option<String>], last: &str) -> Vec<Query> {
+fn checks(body: &[u8], budget: usize, kinds: &[Kind], last: &str) -> Vec<Query> {
     let found = harvest(body);
     // Empty values (`Disallow:`) are no rule to probe.
     let patterns: Vec<&Vec<u8>> = found.patterns.iter().filter(|p| !p.is_empty()).collect();
@@ -313,7 +316,8 @@ fn with_query(path: &str) -> String {
 mod tests {
     use super::*;
 
-    const BODY: &[u8] = b"User-agent: MJ12bot/v1.4\nDisallow: /a*b$\nUser-agent: *\nAllow: /caf\xc3\xa9/\nDisallow: /%7e\n";
+    const BODY: &[u8] =
+        b"User-agent: MJ12bot/v1.4\nDisallow: /a*b$\nUser-agent: *\nAllow: /caf\xc3\xa9/\nDisallow: /%7e\n";
 
     #[test]
     fn crawler_checks_are_absolute_plain_and_whole() {
@@ -381,7 +385,61 @@ mod tests {
         ] {
             assert!(urls.contains(&expected), "{expected} missing from {urls:?}");
         }
-        assert!(urls.iter().all(|url| !url.starts_with("https://example.com/axb")), "{urls:?}");
+        assert!(
+            urls.iter().all(|url| !url.starts_with("https://example.com/axb")),
+            "{urls:?}"
+        );
+    }
+
+    #[test]
+    fn generated_bodies_of_every_kind_give_crawler_like_checks_and_never_panic() {
+        let mut letters_escaped_seen = false;
+        for index in 0..1500 {
+            let generated = crate::Generated::from_seed(7, index, 4);
+            let body = &generated.body;
+            let crawler = crawler_sample(body, 12);
+            let edge = edge_sample(body, 12);
+            assert!(!edge.is_empty() && edge.len() <= 12, "input {index}");
+            if std::str::from_utf8(body).is_err() {
+                assert!(
+                    crawler.is_empty(),
+                    "input {index}: a body that is not text has crawler checks"
+                );
+                continue;
+            }
+            assert!(!crawler.is_empty() && crawler.len() <= 12, "input {index}");
+            let products = harvest(body).products;
+            for query in &crawler {
+                let path = query
+                    .url
+                    .strip_prefix(ORIGIN)
+                    .unwrap_or_else(|| panic!("input {index}: not absolute: {query:?}"));
+                assert!(path.starts_with('/'), "input {index}: {query:?}");
+                let (before, query_part) = path.split_once('?').unwrap_or((path, ""));
+                assert!(
+                    before.bytes().all(|b| !escaped_by_crawlers(b, false))
+                        && query_part.bytes().all(|b| !escaped_by_crawlers(b, true)),
+                    "input {index}: a byte crawlers escape in {query:?}"
+                );
+                assert!(!path.contains(['*', '$']), "input {index}: {query:?}");
+                let escapes = path
+                    .match_indices('%')
+                    .filter(|(at, _)| escape_at(path.as_bytes(), *at));
+                for (at, _) in escapes {
+                    let hex = &path[at + 1..at + 3];
+                    assert_eq!(hex, hex.to_ascii_uppercase(), "input {index}: {query:?}");
+                }
+                let agent = query.agents[0].as_str();
+                assert!(
+                    agent == UNNAMED_AGENT
+                        || WELL_KNOWN_CRAWLERS.contains(&agent)
+                        || products.iter().any(|product| product == agent),
+                    "input {index}: agent {agent:?} is none of the three kinds"
+                );
+            }
+            letters_escaped_seen |= edge.iter().any(|q| q.url.contains("%6") || q.url.contains("%7"));
+        }
+        assert!(letters_escaped_seen, "the edge sample never escaped a letter");
     }
 
     #[test]

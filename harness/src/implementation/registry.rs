@@ -366,11 +366,31 @@ parsers:
         refused("kind: pip", "kind: conda", "unknown variant `conda`");
         refused("name: example", "name: Example_1", "parsers[0] (`Example_1`): name:");
         refused("claims: rfc", "claims: both", "claims: must be rfc or google");
-        refused("profile: rfc", "profile: rfc9309", "stated.profile: must be rfc, google or none");
-        refused("names: \"RFC 9309\"", "names: \"\"", "stated.names: a stated rfc or google profile");
-        refused("says: \"It says it follows RFC 9309.\"", "says: \" \"", "stated.says: must not be empty");
-        refused("source: \"README.md\"", "source: \"\"", "stated.source: must not be empty");
-        refused("body: text", "body: utf8", "reproduce.body: must be text, bytes or text-or-bytes");
+        refused(
+            "profile: rfc",
+            "profile: rfc9309",
+            "stated.profile: must be rfc, google or none",
+        );
+        refused(
+            "names: \"RFC 9309\"",
+            "names: \"\"",
+            "stated.names: a stated rfc or google profile",
+        );
+        refused(
+            "says: \"It says it follows RFC 9309.\"",
+            "says: \" \"",
+            "stated.says: must not be empty",
+        );
+        refused(
+            "source: \"README.md\"",
+            "source: \"\"",
+            "stated.source: must not be empty",
+        );
+        refused(
+            "body: text",
+            "body: utf8",
+            "reproduce.body: must be text, bytes or text-or-bytes",
+        );
         refused("@AGENT@", "agent", "reproduce.code: @AGENT@ is missing");
         refused("    reproduce:", "    reproduce_it:", "unknown field `reproduce_it`");
         refused("example==1.0.0", "example>=1.0", "`example>=1.0` is not pinned");
