@@ -108,6 +108,20 @@ fn main() -> ExitCode {
         ("edge_sample", edge_sample),
     ] {
         let tally = measure(&files, budget, sample);
+        let queries: Vec<Query> = files.iter().flat_map(|(_, body)| sample(body, budget)).collect();
+        let share = |test: &dyn Fn(&Query) -> bool| {
+            100.0 * queries.iter().filter(|q| test(q)).count() as f64 / queries.len().max(1) as f64
+        };
+        println!(
+            "{label}: absolute {:.1}%, with a query {:.1}%, agent unnamed {:.1}%, well-known {:.1}%, \
+             the file's own {:.1}%",
+            share(&|q| q.url.starts_with(rep_generate::ORIGIN)),
+            share(&|q| q.url.contains('?')),
+            share(&|q| q.agents[0] == rep_generate::UNNAMED_AGENT),
+            share(&|q| rep_generate::WELL_KNOWN_CRAWLERS.contains(&q.agents[0].as_str())),
+            share(&|q| q.agents[0] != rep_generate::UNNAMED_AGENT
+                && !rep_generate::WELL_KNOWN_CRAWLERS.contains(&q.agents[0].as_str())),
+        );
         let share = 100.0 * tally.disagreements.len() as f64 / tally.checks.max(1) as f64;
         println!(
             "{label}: {} checks, Google and rep-rfc disagree on {} ({share:.2}%), Google errors {}",
