@@ -201,12 +201,14 @@ fn literal(pattern: &[u8]) -> Vec<u8> {
 /// Whether a browser or crawler escapes `byte` when it writes a URL: the
 /// WHATWG URL standard's path and query percent-encode sets (controls,
 /// space, `"`, `#`, `<`, `>`, and `` ` ``, `{`, `}` in the path or `'` in the
-/// query of an `https` URL) and every byte that is not ASCII. `*` and `$`
-/// never reach here; a `%` is left alone, as that standard leaves it.
+/// query of an `https` URL), every byte that is not ASCII, and `\` (which
+/// that standard would turn into `/`; clients that follow RFC 3986 escape
+/// it). `*` and `$` never reach here; a `%` is left alone, as that standard
+/// leaves it.
 fn escaped_by_crawlers(byte: u8, in_query: bool) -> bool {
     byte <= b' '
         || byte >= 0x7f
-        || b"\"#<>".contains(&byte)
+        || b"\"#<>\\".contains(&byte)
         || if in_query {
             byte == b'\''
         } else {
@@ -451,6 +453,6 @@ mod tests {
         assert_eq!(below("/a/").as_deref(), Some("/a/page.html"));
         assert_eq!(with_query("/a?b="), "/a?b=1");
         assert_eq!(with_query("/a?b"), "/a?b&q=1");
-        assert_eq!(plain(b"/a b%zz%2f|{'?'{"), "/a%20b%zz%2F|%7B'?%27{");
+        assert_eq!(plain(b"/a b%zz%2f|{'\\?'{"), "/a%20b%zz%2F|%7B'%5C?%27{");
     }
 }
