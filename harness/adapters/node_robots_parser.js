@@ -8,9 +8,11 @@
 //
 // Mapping onto the library:
 // - body: robotsParser(robotsUrl, contents) takes a string; a body that is not UTF-8 is n/a.
-// - URL: isAllowed(url, agent) takes the full URL as given. robots-parser answers undefined
-//   for a URL of another origin than robotsUrl, so robotsUrl is /robots.txt on the checked
-//   URL's scheme, host and port.
+// - URL: isAllowed(url, agent) takes the full URL as given, as in the README's usage.
+//   robots-parser answers undefined for a URL of another origin than robotsUrl, so robotsUrl
+//   is /robots.txt on the checked URL's scheme, host and port. For a bare path (the edge
+//   measurement) robotsUrl is the bare '/robots.txt': the README's 2.3.0 notes document
+//   that relative mode (both URLs relative), so the library is asked, not the URL class.
 // - agent: one per check (several are n/a).
 // - deciding line: getMatchingLineNumber(url, agent) (-1, no rule matched, is no line).
 
@@ -23,7 +25,7 @@ const LIBRARY = 'robots-parser';
 function decide(request, robotsParser) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
-  const robotsUrl = new URL('/robots.txt', request.url).href;
+  const robotsUrl = request.url.startsWith('/') ? '/robots.txt' : new URL('/robots.txt', request.url).href;
   const robots = parsedOnce(`${robotsUrl}\n${body}`, () => robotsParser(robotsUrl, body));
   const allowed = robots.isAllowed(request.url, agent);
   if (allowed === undefined) {

@@ -8,7 +8,8 @@
 //
 // Mapping onto the library:
 // - body: parseRobots(url, string) takes a string; a body that is not UTF-8 is n/a. The
-//   parsed file is cached under the checked URL's origin, which is the one canCrawlSync uses.
+//   parsed file is cached under the checked URL's origin, which is the one canCrawlSync uses
+//   (a bare path, which the library also takes, is its own key).
 // - agent: one per check (several are n/a), given as the userAgent option of a new parser.
 // - URL: canCrawlSync(url) with the full URL as given, as the library's README does (its
 //   rule patterns are unanchored regular expressions, tested against that whole string).
@@ -25,7 +26,7 @@ function decide(request, robotsTxtParser) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
   // The parsed file is kept per origin and is bound to the agent it was made for.
-  const origin = new URL(request.url).origin;
+  const origin = request.url.startsWith('/') ? request.url : new URL(request.url).origin;
   const robots = parsedOnce(JSON.stringify([agent, origin, body]), () => {
     const fresh = robotsTxtParser({ userAgent: agent });
     fresh.parseRobots(request.url, body);

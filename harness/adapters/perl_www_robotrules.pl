@@ -13,8 +13,9 @@
 #   URL's origin: the rules are kept per host and port, and Disallow paths are resolved
 #   against it.
 # - agent: one per check (several are n/a), as new()'s robot name.
-# - URL: allowed($url) with the full URL as given; the library answers "allowed" for any
-#   URL that is not http(s), so a URL without a scheme is an error here instead.
+# - URL: allowed($url) with the full URL as given, as its documentation shows; the library
+#   answers "allowed" for any URL that is not http(s), so a bare path (the edge measurement)
+#   is answered n/a instead: the library has no way to be asked about one.
 # - deciding line: the library reports none.
 
 use strict;
@@ -62,6 +63,8 @@ sub decide {
     my $body = exists $request->{robots_base64}
         ? decode_base64($request->{robots_base64})
         : encode('UTF-8', $request->{robots});
+    die { unsupported => 'WWW::RobotRules checks absolute URLs, not a bare path' }
+        if $request->{url} =~ m{^/};
     my $url = URI->new($request->{url});
     die "WWW::RobotRules needs an absolute URL, not <$request->{url}>\n" unless defined $url->scheme;
     my $rules = parsed_once($agents->[0], URI->new_abs('/robots.txt', $url)->as_string, $body);

@@ -9,12 +9,13 @@ Run:     PYTHONPATH=~/.cache/rep/adapters/robotstxt-py \\
 Mapping onto the library:
 - body: RobotsFile(text) takes text only; a body that is not UTF-8 is answered n/a.
 - agent: one per check (several are n/a), as test_url's token.
-- URL: test_url(url, token) with the full URL as given (it keeps path and query of an
-  http(s) URL).
+- URL: test_url(url, token) with the full URL as given, as in the README (it keeps path
+  and query of an http(s) URL). It takes nothing else (its get_url_path gives None for a
+  URL without scheme and host, and test_url then fails), so a bare path is answered n/a.
 - deciding line: test_url names the deciding rule's text, not its line, so none is reported.
 """
 
-from rep_adapter import parsed_once, serve, single_agent, text_body
+from rep_adapter import Unsupported, parsed_once, serve, single_agent, text_body
 
 try:
     from robotstxt import RobotsFile
@@ -27,6 +28,8 @@ LIBRARY = "robotstxt"
 def decide(request):
     body = text_body(request, LIBRARY)
     agent = single_agent(request, LIBRARY)
+    if request["url"].startswith("/"):
+        raise Unsupported("robotstxt's test_url takes an absolute http(s) URL, not a bare path")
     return not parsed_once(body, lambda: RobotsFile(body)).test_url(request["url"], agent)["disallowed"], None
 
 

@@ -14,8 +14,9 @@
 #   on URLs with non-ASCII characters, so text is passed as text). Crawl-delay is ignored
 #   (:crawl_delay => :ignore) instead of slept.
 # - agent: one per check (several are n/a), as WebRobots.new's user agent.
-# - URL: allowed?(url) with the full URL as given; the library itself raises for a relative or
-#   non-HTTP(S) URL, which becomes an error answer.
+# - URL: allowed?(url) with the full URL as given. The library takes only absolute http(s)
+#   URLs (it raises for anything else), so a bare path (the edge measurement) is answered n/a;
+#   any other URL it raises for becomes an error answer.
 # - deciding line: the library reports none.
 
 require 'json'
@@ -50,6 +51,7 @@ end
 def decide(request)
   agents = request.fetch('agents')
   raise Unsupported, 'webrobots checks one user-agent at a time' unless agents.length == 1
+  raise Unsupported, 'webrobots checks absolute http(s) URLs, not a bare path' if request.fetch('url').start_with?('/')
 
   body =
     if request.key?('robots_base64')

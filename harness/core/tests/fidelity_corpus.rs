@@ -3,10 +3,12 @@
 //! same `allowed` and deciding line under `rep`'s google profile as under
 //! Google's parser.
 //!
-//! Checks come from each file's own rules and agents (`rep_generate::sample`):
-//! every named agent plus one the file does not name, against probe URLs at
-//! each pattern's boundary (the pattern, one byte more and less, `*` expanded,
-//! `$` dropped, escapes flipped, `index.html` directories). Google reparses the whole file for
+//! Checks come from each file's own rules and agents, both ways the generator
+//! samples a file (`rep_generate::crawler_sample` and `edge_sample`): named
+//! agents, well-known crawlers and one the file does not name, against each
+//! rule's path made literal and its neighbours, plain and absolute, and in
+//! the edge forms (letters escaped, lower-case escapes, bare paths, the
+//! pattern as written). Google reparses the whole file for
 //! every check, so big files get fewer checks: the budget per file shrinks
 //! with its size, with a floor, so that every file is checked.
 //!
@@ -15,7 +17,7 @@
 
 use rep::{Profile, Robots};
 use rep_core::corpus;
-use rep_generate::sample;
+use rep_generate::{crawler_sample, edge_sample};
 
 /// Bytes of Google parsing budgeted per file (checks × file size).
 const PARSE_BUDGET_PER_FILE: usize = 256 << 10;
@@ -28,8 +30,9 @@ const REQUIRED_CHECKS: usize = 20_000;
 /// The file's checks: a budget that shrinks with the file's size, within bounds.
 fn probes(body: &[u8]) -> Vec<(String, String)> {
     let budget = (PARSE_BUDGET_PER_FILE / body.len().max(1)).clamp(MIN_CHECKS_PER_FILE, MAX_CHECKS_PER_FILE);
-    sample(body, budget + 1)
+    crawler_sample(body, budget + 1)
         .into_iter()
+        .chain(edge_sample(body, budget + 1))
         .map(|query| (query.agents[0].clone(), query.url))
         .collect()
 }

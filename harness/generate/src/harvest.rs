@@ -6,8 +6,13 @@
 /// of its allow/disallow lines, in file order, without duplicates.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Harvest {
-    /// Leading `[A-Za-z_-]` runs of user-agent values (`*` excluded).
+    /// Leading `[A-Za-z_-]` runs of user-agent values (`*` excluded): the
+    /// part Google's parser matches.
     pub agents: Vec<String>,
+    /// Product tokens of user-agent values as written: the leading run of
+    /// HTTP token characters other than `*` (`MJ12bot/v1.4` → `MJ12bot`),
+    /// what a crawler of that name announces itself as.
+    pub products: Vec<String>,
     /// Allow and disallow values, trimmed, comments removed.
     pub patterns: Vec<Vec<u8>>,
 }
@@ -37,11 +42,24 @@ pub fn harvest(body: &[u8]) -> Harvest {
             if !token.is_empty() && !found.agents.contains(&token) {
                 found.agents.push(token);
             }
+            let product: String = value
+                .iter()
+                .take_while(|&&b| is_token_byte(b))
+                .map(|&b| b as char)
+                .collect();
+            if !product.is_empty() && !found.products.contains(&product) {
+                found.products.push(product);
+            }
         } else if contains(&key, b"allow") && !found.patterns.iter().any(|p| p == value) {
             found.patterns.push(value.to_vec());
         }
     }
     found
+}
+
+/// An RFC 9110 `tchar` other than `*`.
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || b"!#$%&'+-.^_`|~".contains(&byte)
 }
 
 fn contains(haystack: &[u8], needle: &[u8]) -> bool {
@@ -54,8 +72,17 @@ mod tests {
 
     #[test]
     fn finds_agents_and_patterns() {
-        let found = harvest(b"User-agent: FooBot/2\r\nuser-agent: *\nDisallow: /a # x\rAllow:/b\nDisallow: /a\n");
-        assert_eq!(found.agents, vec!["FooBot".to_string()]);
+        let found = harvest(
+            b"User-agent: FooBot/2\r\nuser-agent: *\nDisallow: /a # x\rAllow:/b\nDisallow: /a\nUser-agent: MJ12bot\nUser-agent: Google*\n",
+        );
+        assert_eq!(
+            found.agents,
+            vec!["FooBot".to_string(), "MJ".to_string(), "Google".to_string()]
+        );
+        assert_eq!(
+            found.products,
+            vec!["FooBot".to_string(), "MJ12bot".to_string(), "Google".to_string()]
+        );
         assert_eq!(found.patterns, vec![b"/a".to_vec(), b"/b".to_vec()]);
     }
 }

@@ -29,7 +29,7 @@ pub use harvest::{harvest, Harvest};
 pub use mutate::split_lines;
 pub use prng::SplitMix64;
 pub use raw::{split_raw, RAW_SEPARATOR};
-pub use sample::{sample, UNNAMED_AGENT};
+pub use sample::{crawler_sample, edge_sample, ORIGIN, UNNAMED_AGENT, WELL_KNOWN_CRAWLERS};
 pub use urls::variants;
 
 /// Bytes of PRNG output behind one seeded input: enough for a body and a few

@@ -23,7 +23,7 @@ fn main() {
     let mut out = BufWriter::new(std::io::stdout().lock());
     for file in &files {
         let encoded = BASE64.encode(&file.body);
-        for query in rep_generate::sample(&file.body, CHECKS_PER_FILE) {
+        for query in rep_generate::crawler_sample(&file.body, CHECKS_PER_FILE) {
             let request = Request {
                 id: None,
                 robots: None,

@@ -31,9 +31,35 @@ struct RawParser {
     adapter: Vec<String>,
     #[serde(default)]
     env: BTreeMap<String, String>,
+    // Optional to read (fixtures elsewhere predate them); every bundled entry
+    // has both, which the registry's tests hold it to.
+    #[serde(default)]
+    stated: Option<RawStated>,
+    #[serde(default)]
+    reproduce: Option<RawReproduce>,
     install: RawInstall,
     #[serde(default)]
     unavailable: Option<String>,
+}
+
+/// What the library's own documentation says it follows (checked, not yet
+/// carried into [`ThirdParty`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawStated {
+    profile: String,
+    names: String,
+    source: String,
+    says: String,
+}
+
+/// A program calling the library directly (checked, not yet carried into
+/// [`ThirdParty`]).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawReproduce {
+    body: String,
+    code: String,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +123,12 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
     }
     let claims = ProfileId::from_name(&raw.claims)
         .ok_or_else(|| format!("claims: must be rfc or google, not `{}`", raw.claims))?;
+    if let Some(stated) = &raw.stated {
+        check_stated(stated)?;
+    }
+    if let Some(reproduce) = &raw.reproduce {
+        check_reproduce(reproduce)?;
+    }
     let install = check_install(raw.install, &raw.library, &raw.version)?;
     // {prefix} names the private install directory, which only these kinds have.
     let allowed: &[&str] = if install.kind.has_prefix() {
@@ -137,6 +169,41 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
         install,
         unavailable: raw.unavailable,
     })
+}
+
+/// A stated profile is one of three, and always says where and what.
+fn check_stated(stated: &RawStated) -> Result<(), String> {
+    if !["rfc", "google", "none"].contains(&stated.profile.as_str()) {
+        return Err(format!(
+            "stated.profile: must be rfc, google or none, not `{}`",
+            stated.profile
+        ));
+    }
+    if stated.profile != "none" && stated.names.trim().is_empty() {
+        return Err("stated.names: a stated rfc or google profile names the document".into());
+    }
+    for (field, value) in [("stated.source", &stated.source), ("stated.says", &stated.says)] {
+        if value.trim().is_empty() {
+            return Err(format!("{field}: must not be empty"));
+        }
+    }
+    Ok(())
+}
+
+/// A reproduction template has a known body form and all three placeholders.
+fn check_reproduce(reproduce: &RawReproduce) -> Result<(), String> {
+    if !["text", "bytes", "text-or-bytes"].contains(&reproduce.body.as_str()) {
+        return Err(format!(
+            "reproduce.body: must be text, bytes or text-or-bytes, not `{}`",
+            reproduce.body
+        ));
+    }
+    for placeholder in ["@ROBOTS@", "@AGENT@", "@URL@"] {
+        if !reproduce.code.contains(placeholder) {
+            return Err(format!("reproduce.code: {placeholder} is missing"));
+        }
+    }
+    Ok(())
 }
 
 /// The install recipe, checked against its kind; every package pinned and
@@ -268,6 +335,16 @@ parsers:
     about: "an example"
     adapter: ["python3", "{root}/example.py"]
     env: { PYTHONPATH: "{prefix}" }
+    stated:
+      profile: rfc
+      names: "RFC 9309"
+      source: "README.md"
+      says: "It says it follows RFC 9309."
+    reproduce:
+      body: text
+      code: |
+        import example
+        print(example.allowed(@ROBOTS@, @AGENT@, @URL@))
     install:
       kind: pip
       packages: ["example==1.0.0"]
@@ -297,6 +374,34 @@ parsers:
         refused("kind: pip", "kind: conda", "unknown variant `conda`");
         refused("name: example", "name: Example_1", "parsers[0] (`Example_1`): name:");
         refused("claims: rfc", "claims: both", "claims: must be rfc or google");
+        refused(
+            "profile: rfc",
+            "profile: rfc9309",
+            "stated.profile: must be rfc, google or none",
+        );
+        refused(
+            "names: \"RFC 9309\"",
+            "names: \"\"",
+            "stated.names: a stated rfc or google profile",
+        );
+        refused(
+            "says: \"It says it follows RFC 9309.\"",
+            "says: \" \"",
+            "stated.says: must not be empty",
+        );
+        refused(
+            "source: \"README.md\"",
+            "source: \"\"",
+            "stated.source: must not be empty",
+        );
+        refused(
+            "body: text",
+            "body: utf8",
+            "reproduce.body: must be text, bytes or text-or-bytes",
+        );
+        refused("@AGENT@", "agent", "reproduce.code: @AGENT@ is missing");
+        refused("    reproduce:", "    reproduce_it:", "unknown field `reproduce_it`");
+        refused("      says:", "      says_more:", "unknown field `says_more`");
         refused("example==1.0.0", "example>=1.0", "`example>=1.0` is not pinned");
         refused(
             "example==1.0.0",
@@ -384,6 +489,21 @@ parsers:
         );
         let pin = format!("{} = \"={}\"", parser.library, parser.version);
         assert!(text.contains(&pin), "{}: {manifest} does not pin `{pin}`", parser.name);
+    }
+
+    #[test]
+    fn every_bundled_entry_states_its_profile_and_has_a_reproduction() {
+        let raw: RawRegistry = serde_yaml::from_str(PARSERS_YAML).expect("harness/adapters/parsers.yaml reads");
+        for parser in &raw.parsers {
+            assert!(parser.stated.is_some(), "{}: no `stated`", parser.name);
+            assert!(parser.reproduce.is_some(), "{}: no `reproduce`", parser.name);
+        }
+        let stated: Vec<&str> = raw
+            .parsers
+            .iter()
+            .filter_map(|parser| parser.stated.as_ref().map(|stated| stated.profile.as_str()))
+            .collect();
+        assert!(stated.contains(&"none"), "{stated:?}");
     }
 
     #[test]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rep_generate::{sample, Generated};
+use rep_generate::{crawler_sample, Generated};
 
 use super::collect::{Collected, Example, References, Source};
 use rep_core::case::ProfileId;
@@ -79,7 +79,7 @@ pub fn real_world_sample(
         .filter(|file| shard.contains(&file.name))
         .map(|file| Batch {
             body: file.body.clone(),
-            checks: sample(&file.body, REAL_WORLD_CHECKS_PER_FILE)
+            checks: crawler_sample(&file.body, REAL_WORLD_CHECKS_PER_FILE)
                 .into_iter()
                 .enumerate()
                 .map(|(index, query)| Asked {

@@ -8,8 +8,9 @@
 //! that is not UTF-8 is answered n/a) and the origin of the site the file
 //! came from; the adapter takes that origin from the checked URL, because
 //! `can_fetch(agent, &Url)` answers "disallowed" for any URL of another
-//! origin. The URL must therefore be absolute (a bare path is an error). One
-//! agent per check (several are n/a); no deciding line.
+//! origin. The URL must therefore be absolute: a bare path (the edge
+//! measurement) has no `Url` and is answered n/a. One agent per check
+//! (several are n/a); no deciding line.
 
 use rep_adapters_rust::{serve, NoVerdict, Verdict};
 use robotparser::parser::parse_robots_txt;
@@ -20,6 +21,11 @@ fn main() {
     serve(concat!("robotparser ", env!("ROBOTPARSER_VERSION")), |request| {
         let body = request.text_body("robotparser")?;
         let agent = request.single_agent("robotparser")?;
+        if request.url.starts_with('/') {
+            return Err(NoVerdict::Unsupported(
+                "robotparser checks a url::Url, and a bare path is none".to_string(),
+            ));
+        }
         let url = Url::parse(&request.url)
             .map_err(|e| NoVerdict::Error(format!("robotparser needs an absolute URL: {e}")))?;
         let robots = parse_robots_txt(url.origin(), body).get_result();
