@@ -2,7 +2,7 @@
 //! or (with `--jsonl`) a batch service on stdin/stdout, or (with `--all`)
 //! every parser's verdict side by side.
 
-use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::{start_all, usage_error, ImplChoice};
 use rep_core::implementation::{self, Answer, DecidingLine, ImplError, Implementation, Prepared, BUILT_IN};
 use rep_core::jsonl;
 use rep_core::workspace::absolute_root;
@@ -11,103 +11,70 @@ use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::{Read, Write};
 
-const HELP: &str = "\
-reptest check — ask one implementation whether agents may fetch URLs
-
-Usage: reptest check [IMPLEMENTATION] --robots FILE|- --agent A [--agent B] [--json] URL...
+const USAGE: &str = "\
+reptest check [IMPLEMENTATION] --robots FILE|- --agent A [--agent B] [--json] URL...
        reptest check --all [--adapter|--command …] --robots FILE|- --agent A [--json] URL...
-       reptest check [IMPLEMENTATION] --jsonl
+       reptest check [IMPLEMENTATION] --jsonl";
 
-IMPLEMENTATION is one of the implementation flags below (default: --impl rep-rfc).
+const AFTER_HELP: &str = "\
+IMPLEMENTATION is one of the implementation flags above; it defaults to --impl rep-rfc.
 
-  --robots FILE|-      the robots.txt body (- reads stdin)
-  --agent A            the agent (repeatable: any of them, Google's multi-agent check)
-  --json               one JSON object per URL instead of text (with --all: one JSON document)
-  --all                every built-in and every installed bundled third-party parser (and
-                       yours, given with --adapter or --command), side by side: for each URL
-                       a table of parser, version, verdict and deciding line (or n/a or the
-                       error), whether they agree, and the parsers that could not run
-  --jsonl              batch mode: each stdin line is a JSON request
-                       {\"id\": N (optional), \"robots\": TEXT | \"robots_base64\": B64,
-                        \"agent\": A | \"agents\": [A, ..], \"url\": URL}
-                       and each answer line, in order, carries the request's id and
-                       {\"allowed\": BOOL, \"line\": N|null}, {\"unsupported\": TEXT} or {\"error\": TEXT};
-                       an error names the stdin line it answers
+Exit status: 0, or 1 when a check (with --jsonl: a line) ended in an error, or 2 for a usage
+error or an implementation that cannot start (with --all, a parser that cannot start shows its
+error in its rows instead).";
 
-";
-
-const HELP_TAIL: &str = "
-The implementation defaults to rep-rfc. Exit status: 0, or 1 when a check (with --jsonl: a
-line) ended in an error, or 2 for a usage error or an implementation that cannot start (with
---all, a parser that cannot start shows its error in its rows instead).
-";
-
-struct Options {
-    robots: Option<String>,
-    agents: Vec<String>,
+/// The flags of `reptest check`.
+#[derive(clap::Args)]
+#[command(override_usage = USAGE, after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The URLs to ask about
+    #[arg(value_name = "URL")]
     urls: Vec<String>,
-    json: bool,
-    jsonl: bool,
+    /// The robots.txt body (- reads stdin)
+    #[arg(long, value_name = "FILE|-", help_heading = "Input")]
+    robots: Option<String>,
+    /// The agent (repeatable: any of them, Google's multi-agent check)
+    #[arg(long = "agent", value_name = "A", help_heading = "Input")]
+    agents: Vec<String>,
+    /// Every built-in and every installed bundled third-party parser (and yours, given with
+    /// --adapter or --command), side by side: for each URL a table of parser, version, verdict and
+    /// deciding line (or n/a or the error), whether they agree, and the parsers that could not run
+    #[arg(long, help_heading = "Mode")]
     all: bool,
+    /// Batch mode: each stdin line is a JSON request {"id": N (optional), "robots": TEXT |
+    /// "robots_base64": B64, "agent": A | "agents": [A, ..], "url": URL} and each answer line, in
+    /// order, carries the request's id and {"allowed": BOOL, "line": N|null}, {"unsupported":
+    /// TEXT} or {"error": TEXT}; an error names the stdin line it answers
+    #[arg(long, help_heading = "Mode")]
+    jsonl: bool,
+    /// One JSON object per URL instead of text (with --all: one JSON document)
+    #[arg(long, help_heading = "Output")]
+    json: bool,
+    #[command(flatten)]
     impls: ImplChoice,
 }
 
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut options = Options {
-        robots: None,
-        agents: Vec::new(),
-        urls: Vec::new(),
-        json: false,
-        jsonl: false,
-        all: false,
-        impls: ImplChoice::default(),
-    };
-    let mut built_in_chosen = false;
-    while let Some(arg) = args.next_arg() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--robots" => options.robots = Some(args.value("--robots")?),
-            "--agent" => options.agents.push(args.value("--agent")?),
-            "--json" => options.json = true,
-            "--jsonl" => options.jsonl = true,
-            "--all" => options.all = true,
-            "--impl" => {
-                built_in_chosen = true;
-                options.impls.accept(&arg, &mut args)?;
-            }
-            flag if options.impls.accept(flag, &mut args)? => {}
-            flag if flag.starts_with("--") => return Err(UsageError(format!("unknown option `{flag}`"))),
-            url => options.urls.push(url.to_string()),
-        }
-    }
-    if options.all && (options.jsonl || built_in_chosen) {
-        return Err(UsageError(
+/// Why the flags do not make one check, if they do not.
+fn mistake(options: &Args) -> Option<&'static str> {
+    if options.all && (options.jsonl || options.impls.names_a_built_in()) {
+        return Some(
             "--all asks every built-in and every installed bundled parser: it takes neither --impl nor --jsonl \
-             (add your own parser with --adapter or --command)"
-                .into(),
-        ));
+             (add your own parser with --adapter or --command)",
+        );
     }
     if options.jsonl {
-        if options.robots.is_some() || !options.agents.is_empty() || !options.urls.is_empty() {
-            return Err(UsageError(
-                "--jsonl reads robots, agents and URLs from stdin; drop --robots, --agent and URLs".into(),
-            ));
-        }
-    } else if options.robots.is_none() || options.agents.is_empty() || options.urls.is_empty() {
-        return Err(UsageError(
-            "give --robots FILE|-, at least one --agent and at least one URL (or --jsonl)".into(),
-        ));
+        let given = options.robots.is_some() || !options.agents.is_empty() || !options.urls.is_empty();
+        return given.then_some("--jsonl reads robots, agents and URLs from stdin; drop --robots, --agent and URLs");
     }
-    Ok(Some(options))
+    let missing = options.robots.is_none() || options.agents.is_empty() || options.urls.is_empty();
+    missing.then_some("give --robots FILE|-, at least one --agent and at least one URL (or --jsonl)")
 }
 
-/// Runs `reptest check` with the arguments after `check`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("check", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
+/// Runs `reptest check`; returns the exit status.
+pub(crate) fn main(options: Args) -> u8 {
+    if let Some(message) = mistake(&options) {
+        return usage_error("check", message);
+    }
     if options.all {
         return match read_robots(options.robots.as_deref().unwrap_or("-")) {
             Ok(body) => check_all(&body, &options),
@@ -158,7 +125,7 @@ fn read_robots(path: &str) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
-fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Options) -> u8 {
+fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Args) -> u8 {
     let prepared = Prepared::body(implementation, body);
     let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
     let mut status = 0;
@@ -205,7 +172,7 @@ struct NotRun {
 }
 
 /// `check --all`: every parser's verdict on each URL, side by side.
-fn check_all(body: &[u8], options: &Options) -> u8 {
+fn check_all(body: &[u8], options: &Args) -> u8 {
     let (columns, not_run) = ask_everyone(body, options);
     let errors = columns
         .iter()
@@ -229,7 +196,7 @@ fn check_all(body: &[u8], options: &Options) -> u8 {
 /// The implementations `check --all` asks, each with its version: the
 /// built-ins of this build, the installed bundled parsers, then yours;
 /// and those it cannot ask.
-fn everyone(options: &Options) -> (Vec<Asked>, Vec<NotRun>) {
+fn everyone(options: &Args) -> (Vec<Asked>, Vec<NotRun>) {
     let mut asked = Vec::new();
     let mut not_run = Vec::new();
     for name in BUILT_IN {
@@ -275,7 +242,7 @@ fn everyone(options: &Options) -> (Vec<Asked>, Vec<NotRun>) {
 
 /// Asks every implementation about every URL, side by side in time too
 /// (most of the wait is interpreters starting).
-fn ask_everyone(body: &[u8], options: &Options) -> (Vec<Column>, Vec<NotRun>) {
+fn ask_everyone(body: &[u8], options: &Args) -> (Vec<Column>, Vec<NotRun>) {
     let (asked, not_run) = everyone(options);
     let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
     let failed_everywhere = |why: String| -> Vec<Answer> {
@@ -382,7 +349,7 @@ fn agreement(columns: &[Column], index: usize) -> (bool, String) {
 }
 
 /// The side-by-side table, one per URL, then the parsers not run.
-fn side_by_side_text(body: &[u8], options: &Options, columns: &[Column], not_run: &[NotRun]) -> String {
+fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> String {
     let mut out = format!("agent(s): {}\n", options.agents.join(", "));
     for (index, url) in options.urls.iter().enumerate() {
         let (_, summary) = agreement(columns, index);
@@ -420,7 +387,7 @@ fn side_by_side_text(body: &[u8], options: &Options, columns: &[Column], not_run
 }
 
 /// The same as [`side_by_side_text`], as one JSON document.
-fn side_by_side_json(body: &[u8], options: &Options, columns: &[Column], not_run: &[NotRun]) -> Value {
+fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> Value {
     let urls: Vec<Value> = options
         .urls
         .iter()
