@@ -23,6 +23,7 @@ const VERSION: &str = if cfg!(feature = "google") {
 #[command(
     name = "reptest",
     version = VERSION,
+    args_override_self = true,
     max_term_width = 100,
     after_help = "Each command explains itself: reptest <COMMAND> --help."
 )]
@@ -88,4 +89,12 @@ fn main() -> ExitCode {
         }
     };
     ExitCode::from(status)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_well_formed() {
+        <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
 }

@@ -286,10 +286,20 @@ fn table<const N: usize>(rows: &[[String; N]]) -> String {
 mod tests {
     use super::*;
 
+    /// `reptest adapters ARGS…`, read as the binary reads it.
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        #[derive(clap::Parser)]
+        struct Adapters {
+            #[command(subcommand)]
+            command: Command,
+        }
+        let adapters = <Adapters as clap::Parser>::try_parse_from(std::iter::once("adapters").chain(args.iter().copied()))
+            .map_err(|error| error.to_string())?;
+        super::options(adapters.command)
+    }
+
     fn options(args: &[&str]) -> Options {
-        parse(args.iter().map(|s| s.to_string()).collect())
-            .expect("parses")
-            .expect("not help")
+        parse(args).expect("parses")
     }
 
     fn names(args: &[&str]) -> Vec<String> {
@@ -318,27 +328,22 @@ mod tests {
 
     #[test]
     fn unknown_names_and_misplaced_options_are_usage_errors() {
-        let error = parse(vec!["install".into(), "protgo".into()]).err().expect("refused");
+        let error = parse(&["install", "protgo"]).err().expect("refused");
         assert!(
-            error.0.contains("no bundled parser has the name `protgo`; choose from"),
-            "{}",
-            error.0
+            error.contains("no bundled parser has the name `protgo`; choose from"),
+            "{error}"
         );
-        assert!(parse(vec!["frobnicate".into()]).is_err());
-        assert!(parse(vec!["install".into(), "--kind".into(), "conda".into()]).is_err());
-        assert!(parse(vec!["install".into(), "--cases".into(), "x".into()]).is_err());
-        assert!(parse(vec!["list".into(), "--timeout".into(), "5".into()]).is_err());
-        assert!(parse(vec!["test".into(), "--timeout".into(), "-1".into()]).is_err());
+        assert!(parse(&["frobnicate"]).is_err());
+        assert!(parse(&["install", "--kind", "conda"]).is_err());
+        assert!(parse(&["install", "--cases", "x"]).is_err());
+        assert!(parse(&["list", "--timeout", "5"]).is_err());
+        assert!(parse(&["test", "--timeout", "-1"]).is_err());
         assert_eq!(
             options(&["test", "--timeout", "2.5"]).timeout,
             Duration::from_millis(2500)
         );
-        let none = parse(
-            ["test", "--language", "perl", "--kind", "pip"]
-                .map(String::from)
-                .to_vec(),
-        );
-        assert!(none.err().expect("refused").0.contains("no bundled parser matches"));
+        let none = parse(&["test", "--language", "perl", "--kind", "pip"]);
+        assert!(none.err().expect("refused").contains("no bundled parser matches"));
     }
 
     #[test]
