@@ -29,7 +29,10 @@ fn reptest_alone_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stdout), "");
     let stderr = text(&out.stderr);
-    assert!(stderr.starts_with("reptest: give a command: run, baseline, check"), "{stderr}");
+    assert!(
+        stderr.starts_with("reptest: give a command: run, baseline, check"),
+        "{stderr}"
+    );
     assert!(stderr.contains("Try `reptest --help`."), "{stderr}");
     let out = reptest(&["adapters"]);
     assert_eq!(out.status.code(), Some(2));
@@ -88,11 +91,26 @@ fn every_subcommand_shows_its_headings() {
 fn a_bad_value_is_a_usage_error_naming_its_flag() {
     let cases: [(&[&str], &str); 9] = [
         (&["diff", "--seed", "x"], "--seed takes a number, not `x`"),
-        (&["run", "--timeout", "0"], "--timeout takes a positive number of seconds"),
-        (&["run", "--timeout=86400"], "--timeout takes a positive number of seconds"),
-        (&["run", "--profile", "nope"], "--profile must be rfc or google, not `nope`"),
-        (&["run", "--exit-allowed", "x"], "--exit-allowed takes a whole number, not `x`"),
-        (&["run", "--impl", "nope"], "--impl `nope` is not a built-in implementation"),
+        (
+            &["run", "--timeout", "0"],
+            "--timeout takes a positive number of seconds",
+        ),
+        (
+            &["run", "--timeout=86400"],
+            "--timeout takes a positive number of seconds",
+        ),
+        (
+            &["run", "--profile", "nope"],
+            "--profile must be rfc or google, not `nope`",
+        ),
+        (
+            &["run", "--exit-allowed", "x"],
+            "--exit-allowed takes a whole number, not `x`",
+        ),
+        (
+            &["run", "--impl", "nope"],
+            "--impl `nope` is not a built-in implementation",
+        ),
         (
             &["measure", "--out", "x", "--fuzz-checks", "5O_000"],
             "--fuzz-checks takes a number, not `5O_000`",
@@ -107,13 +125,23 @@ fn a_bad_value_is_a_usage_error_naming_its_flag() {
         let out = reptest(args);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-        let command = if args[0] == "adapters" { "adapters install" } else { args[0] };
+        let command = if args[0] == "adapters" {
+            "adapters install"
+        } else {
+            args[0]
+        };
         assert!(
             stderr.starts_with(&format!("reptest {command}: {message}")),
             "{args:?}: {stderr}"
         );
-        assert!(stderr.contains(&format!("usage: reptest {command}")), "{args:?}: {stderr}");
-        assert!(stderr.contains(&format!("Try `reptest {command} --help`.")), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("usage: reptest {command}")),
+            "{args:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("Try `reptest {command} --help`.")),
+            "{args:?}: {stderr}"
+        );
         assert_eq!(text(&out.stdout), "", "{args:?}");
     }
     let unknown = reptest(&["run", "--filtr", "x"]);
@@ -177,7 +205,10 @@ fn quiet_is_taken_anywhere_and_version_names_the_build() {
         let out = reptest(&[flag]);
         assert_eq!(out.status.code(), Some(0));
         let version = text(&out.stdout);
-        assert!(version.starts_with(&format!("reptest {} (", env!("CARGO_PKG_VERSION"))), "{version}");
+        assert!(
+            version.starts_with(&format!("reptest {} (", env!("CARGO_PKG_VERSION"))),
+            "{version}"
+        );
         assert!(version.contains("Google's parser"), "{version}");
     }
 }

@@ -45,7 +45,11 @@ enum ExternalKind {
 
 /// The flags, each with its value's name and its help.
 const FLAGS: [(&str, &str, &str); 9] = [
-    ("impl", "NAME", "A built-in implementation: rep-rfc, rep-google, google (repeatable)"),
+    (
+        "impl",
+        "NAME",
+        "A built-in implementation: rep-rfc, rep-google, google (repeatable)",
+    ),
     (
         "adapter",
         "'CMD ARGS'",
@@ -352,7 +356,10 @@ mod tests {
         let names: Vec<String> = choice.build(&[]).iter().map(|i| i.name().to_string()).collect();
         assert_eq!(names, ["x", "c", "y"]);
         let lonely = parse_flags("--name x --adapter a").err().expect("refused");
-        assert!(lonely.contains("--name must follow an --adapter or --command"), "{lonely}");
+        assert!(
+            lonely.contains("--name must follow an --adapter or --command"),
+            "{lonely}"
+        );
     }
 
     #[test]
@@ -366,7 +373,10 @@ mod tests {
     #[test]
     fn unknown_built_ins_are_refused() {
         let error = parse_flags("--impl rep-nope").err().expect("refused");
-        assert!(error.starts_with("--impl `rep-nope` is not a built-in implementation"), "{error}");
+        assert!(
+            error.starts_with("--impl `rep-nope` is not a built-in implementation"),
+            "{error}"
+        );
         assert!(parse_flags("--format json").is_err());
     }
 }

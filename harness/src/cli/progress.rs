@@ -84,7 +84,11 @@ impl Progress {
                     bar.set_length(total.unwrap_or_default());
                 }
                 bar.set_position(self.done.load(Ordering::Relaxed));
-                bar.set_message(if note.is_empty() { String::new() } else { format!(", {note}") });
+                bar.set_message(if note.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {note}")
+                });
             }
             Mode::Lines(lines) => {
                 let mut lines = lines.lock().unwrap_or_else(|p| p.into_inner());
@@ -164,7 +168,11 @@ impl Progress {
     fn line(&self, lines: &Lines) -> String {
         let (done, total, note) = &lines.latest;
         let of = total.map(|total| format!("/{total}")).unwrap_or_default();
-        let note = if note.is_empty() { String::new() } else { format!(", {note}") };
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!(", {note}")
+        };
         let seconds = lines.started.elapsed().as_secs();
         format!("{}: {done}{of} {}{note} ({seconds} s)", self.prefix, self.unit)
     }

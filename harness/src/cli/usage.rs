@@ -108,7 +108,9 @@ fn text(value: Option<&ContextValue>) -> String {
 /// `<SOURCE>` → `SOURCE`.
 fn flag(display: &str) -> String {
     let first = display.split_whitespace().next().unwrap_or_default();
-    first.trim_matches(|c| matches!(c, '<' | '>' | '[' | ']' | '.')).to_string()
+    first
+        .trim_matches(|c| matches!(c, '<' | '>' | '[' | ']' | '.'))
+        .to_string()
 }
 
 /// The error's message, in the words of the flags it is about.

@@ -56,7 +56,8 @@ pub(crate) fn either(words: &[&str]) -> String {
 
 /// `K/N`, a shard of a run.
 pub(crate) fn shard(text: &str) -> Result<rep_core::diff::shard::Shard, String> {
-    text.parse().map_err(|_| format!("takes K/N with 1 <= K <= N (e.g. 2/8), not `{text}`"))
+    text.parse()
+        .map_err(|_| format!("takes K/N with 1 <= K <= N (e.g. 2/8), not `{text}`"))
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::cli::{parse_flags, start_all};
 use crate::cli::values::whole;
+use crate::cli::{parse_flags, start_all};
 use crate::cmd::diff::print_summary;
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::{write_findings, Differ, FindingsPlan};

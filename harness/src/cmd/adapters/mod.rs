@@ -293,8 +293,9 @@ mod tests {
             #[command(subcommand)]
             command: Command,
         }
-        let adapters = <Adapters as clap::Parser>::try_parse_from(std::iter::once("adapters").chain(args.iter().copied()))
-            .map_err(|error| error.to_string())?;
+        let adapters =
+            <Adapters as clap::Parser>::try_parse_from(std::iter::once("adapters").chain(args.iter().copied()))
+                .map_err(|error| error.to_string())?;
         super::options(adapters.command)
     }
 

@@ -36,7 +36,10 @@ pub(super) fn suite(
     let probes = probe_all(chosen, places);
     let parsers: Vec<_> = chosen.iter().zip(&probes).collect();
     let cases: usize = files.iter().map(|file| file.cases.len()).sum();
-    let installed = probes.iter().filter(|probe| (*probe).clone().into_result().is_ok()).count();
+    let installed = probes
+        .iter()
+        .filter(|probe| (*probe).clone().into_result().is_ok())
+        .count();
     let progress = Progress::new(&format!("adapters {}", super::name_of(action)), "case runs");
     let run = Run {
         action,
@@ -52,9 +55,7 @@ pub(super) fn suite(
             .clone()
             .into_result()
             .map_err(|why| format!("not run: {why}"))
-            .and_then(|version| {
-                run.one_parser(parser, &file).map(|said| format!("{version}: {said}"))
-            });
+            .and_then(|version| run.one_parser(parser, &file).map(|said| format!("{version}: {said}")));
         progress.suspend(|| match result {
             Ok(said) => {
                 println!("{}: {said}", parser.name);
@@ -85,21 +86,21 @@ impl Run<'_> {
     /// Runs the suite against one installed parser and writes its expected
     /// failures to `file` (baseline) or holds it to them (test).
     fn one_parser(&self, parser: &ThirdParty, file: &Path) -> Result<String, String> {
-    // Never given up on after a run of errors (no `Patience`): which checks
-    // fall after such a run depends on the order the runner's threads take
-    // the cases in, and the files must not. A parser that cannot answer at
-    // all is stopped here instead, and one slow on a few pathological checks
-    // costs `timeout` for each.
-    let adapter = parser.adapter_at(self.places, self.timeout);
-    adapter.start().map_err(|why| format!("cannot start: {why}"))?;
-    let impls: [Box<dyn Implementation>; 1] = [Box::new(adapter)];
-    let matrix = runner::run(self.files, &impls, |_, _| {
-        self.progress.advance(self.total);
-    });
-    match self.action {
-        Action::Baseline => write_baseline(&matrix, file),
-        _ => test_against(&matrix, file),
-    }
+        // Never given up on after a run of errors (no `Patience`): which checks
+        // fall after such a run depends on the order the runner's threads take
+        // the cases in, and the files must not. A parser that cannot answer at
+        // all is stopped here instead, and one slow on a few pathological checks
+        // costs `timeout` for each.
+        let adapter = parser.adapter_at(self.places, self.timeout);
+        adapter.start().map_err(|why| format!("cannot start: {why}"))?;
+        let impls: [Box<dyn Implementation>; 1] = [Box::new(adapter)];
+        let matrix = runner::run(self.files, &impls, |_, _| {
+            self.progress.advance(self.total);
+        });
+        match self.action {
+            Action::Baseline => write_baseline(&matrix, file),
+            _ => test_against(&matrix, file),
+        }
     }
 }
 
@@ -127,4 +128,3 @@ fn test_against(matrix: &Matrix<'_>, file: &Path) -> Result<String, String> {
         Err(format!("\n{}", explained.trim_end()))
     }
 }
-

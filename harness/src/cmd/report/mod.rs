@@ -2,26 +2,22 @@
 //! third-party parser whose adapter can start here, and write the
 //! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
 
+mod parsers;
+
 use crate::cli::progress::Progress;
 use crate::cli::values::number;
 use crate::cli::{load_cases_or_exit, start_all, usage_error, ImplChoice};
-use crate::cmd::measure::{load_corpus, DEFAULT_FUZZ_CHECKS};
-use crate::cmd::merge;
+use crate::cmd::measure::DEFAULT_FUZZ_CHECKS;
 use rep_core::case::ProfileId;
 use rep_core::case::{load_readings, Readings};
-use rep_core::diff::shard::Shard;
 use rep_core::implementation::{self, Implementation, BUILT_IN};
-use rep_core::pool::{self, cores};
 use rep_core::runner;
 use rep_core::workspace::{absolute_root, cases_dir};
 use rep_matrix::catalogue::third_party::{self, Places, ThirdParty};
-use rep_matrix::measure::{analyse, measure_parsers, Plan};
 use rep_matrix::pages::conformance::{Conformance, Entry};
-use rep_matrix::pages::measured::MeasuredParser;
-use rep_matrix::pages::parser_page::{ParserInfo, ParserPage};
 use rep_matrix::pages::readings_page;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const AFTER_HELP: &str = "\
 Third-party parsers run through the adapters in harness/adapters/; each needs its library
@@ -58,7 +54,12 @@ pub(crate) struct Args {
     measurements: Option<PathBuf>,
     /// The real-world corpus to measure on: real-world (the pinned protego 0.7.0 files) or a
     /// directory of robots.txt files
-    #[arg(long, value_name = "WHAT", default_value = "real-world", help_heading = "Measurements")]
+    #[arg(
+        long,
+        value_name = "WHAT",
+        default_value = "real-world",
+        help_heading = "Measurements"
+    )]
     corpus: String,
     /// The reference generated stream's length
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_CHECKS, value_parser = number::<u64>,
@@ -90,15 +91,61 @@ pub(crate) fn main(options: Args) -> u8 {
         Ok(files) => files,
         Err(status) => return status,
     };
+    let Lineup { entries, impls, ran } = match lineup(&options, &root) {
+        Ok(lineup) => lineup,
+        Err(status) => return status,
+    };
+    let progress = Progress::new("report", "case runs");
+    let matrix = runner::run(&files, &impls, |done, total| {
+        progress.count(done as u64, Some(total as u64), "")
+    });
+    progress.finish();
+    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
+    if let Err(error) = std::fs::create_dir_all(&out) {
+        eprintln!("reptest report: cannot create {}: {error}", out.display());
+        return 2;
+    }
+    let (measured, corpus) = if ran.is_empty() || options.suite_only {
+        (Vec::new(), String::new())
+    } else {
+        match parsers::third_parties(&options, &ran, &impls, &matrix, &out) {
+            Ok(done) => done,
+            Err(message) => {
+                eprintln!("reptest report: {message}");
+                return 2;
+            }
+        }
+    };
+    let report = Conformance {
+        matrix: &matrix,
+        entries,
+        case_link_prefix: link_prefix(&out, &root),
+        reproduce: reproduce_commands(options.built_in_only),
+        measured,
+        corpus,
+    };
+    write_report(&report, &options.cases, &out)
+}
+
+/// Who a report runs: entries for the conformance page, the
+/// implementations, and the third-party parsers among them with their versions.
+struct Lineup {
+    entries: Vec<Entry>,
+    impls: Vec<Box<dyn Implementation>>,
+    ran: Vec<(&'static ThirdParty, String)>,
+}
+
+/// The built-ins, yours (started), and the bundled parsers installed here;
+/// the exit status when yours cannot start or a parser is missing (without
+/// `--skip-missing`).
+fn lineup(options: &Args, root: &Path) -> Result<Lineup, u8> {
     let mut entries: Vec<Entry> = BUILT_IN.iter().map(|name| built_in_entry(name)).collect();
     let mut impls: Vec<Box<dyn Implementation>> = BUILT_IN
         .iter()
         .filter_map(|name| implementation::built_in(name))
         .collect();
     let yours = options.yours.build(&[]);
-    if let Err(status) = start_all("report", &yours) {
-        return status;
-    }
+    start_all("report", &yours)?;
     for implementation in yours {
         entries.push(Entry {
             name: implementation.name().to_string(),
@@ -112,12 +159,12 @@ pub(crate) fn main(options: Args) -> u8 {
     let mut ran: Vec<(&ThirdParty, String)> = Vec::new();
     if !options.built_in_only {
         let mut missing = Vec::new();
-        let places = Places::of(&root);
+        let places = Places::of(root);
         for party in third_party::bundled()
             .iter()
             .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
         {
-            match party.probe(&root) {
+            match party.probe(root) {
                 Ok(version) => {
                     impls.push(Box::new(party.adapter_at(&places, REPORT_TIMEOUT)));
                     entries.push(third_party_entry(party, Some(version.clone()), None));
@@ -137,46 +184,24 @@ pub(crate) fn main(options: Args) -> u8 {
                 eprintln!("reptest report: {why}");
             }
             eprintln!("reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run.");
-            return 1;
+            return Err(1);
         }
     }
-    let progress = Progress::new("report", "case runs");
-    let matrix = runner::run(&files, &impls, |done, total| {
-        progress.count(done as u64, Some(total as u64), "")
-    });
-    progress.finish();
-    let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
-    if let Err(error) = std::fs::create_dir_all(&out) {
-        eprintln!("reptest report: cannot create {}: {error}", out.display());
-        return 2;
-    }
-    let (measured, corpus) = if ran.is_empty() || options.suite_only {
-        (Vec::new(), String::new())
-    } else {
-        match third_parties(&options, &ran, &impls, &matrix, &out) {
-            Ok(done) => done,
-            Err(message) => {
-                eprintln!("reptest report: {message}");
-                return 2;
-            }
-        }
-    };
-    let report = Conformance {
-        matrix: &matrix,
-        entries,
-        case_link_prefix: link_prefix(&out, &root),
-        reproduce: reproduce_commands(options.built_in_only),
-        measured,
-        corpus,
-    };
+    Ok(Lineup { entries, impls, ran })
+}
+
+/// Writes the conformance pages (and the readings page, for the
+/// workspace's own cases) under `out`; gives the exit status.
+fn write_report(report: &Conformance<'_, '_>, cases: &[PathBuf], out: &Path) -> u8 {
+    let matrix = report.matrix;
     let mut written = std::fs::write(out.join("conformance.md"), report.markdown())
         .and_then(|()| std::fs::write(out.join("conformance.json"), report.json()));
-    if let Some(readings) = readings(&options.cases) {
+    if let Some(readings) = readings(cases) {
         let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
         written = written.and_then(|()| {
             std::fs::write(
                 out.join("readings.md"),
-                readings_page::markdown(&readings, &matrix, choice),
+                readings_page::markdown(&readings, matrix, choice),
             )
         });
     }
@@ -199,120 +224,6 @@ pub(crate) fn main(options: Args) -> u8 {
             2
         }
     }
-}
-
-/// Measures the third-party parsers that ran (or reads their measurements),
-/// finds their differences, writes a page for each under `out/parsers/`
-/// (and removes pages of parsers no longer reported), and gives their
-/// summaries for the conformance report with the corpus described.
-fn third_parties(
-    options: &Args,
-    ran: &[(&ThirdParty, String)],
-    impls: &[Box<dyn Implementation>],
-    matrix: &runner::Matrix<'_>,
-    out: &Path,
-) -> Result<(Vec<MeasuredParser>, String), String> {
-    let find = |name: &str| {
-        impls
-            .iter()
-            .position(|implementation| implementation.name() == name)
-            .ok_or_else(|| format!("{name} did not run, and measuring needs it"))
-    };
-    let (google, rfc) = (find("google")?, find("rep-rfc")?);
-    let measurements = match &options.measurements {
-        Some(path) => merge::read_measurements(path)?,
-        None => {
-            let (files, corpus) = load_corpus(&options.corpus)?;
-            let parsers: Vec<(&dyn Implementation, String)> = ran
-                .iter()
-                .map(|(party, version)| Ok((impls[find(&party.name)?].as_ref(), version.clone())))
-                .collect::<Result<_, String>>()?;
-            let plan = Plan {
-                files: &files,
-                corpus,
-                shard: Shard::WHOLE,
-                explore_seed: None,
-                fuzz_checks: options.fuzz_checks,
-                threads: cores(),
-            };
-            let progress = Progress::new("report", "");
-            let measured = measure_parsers(&plan, &parsers, impls[google].as_ref(), impls[rfc].as_ref(), |step| {
-                progress.step(step)
-            });
-            progress.finish();
-            measured
-        }
-    };
-    let pages = out.join("parsers");
-    std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
-    let mut measured = Vec::new();
-    let mut written = Vec::new();
-    // Minimising asks each parser many questions one at a time, so parsers
-    // are analysed side by side; pages are written in the registry's order.
-    let progress = Progress::new("report", "parsers analysed");
-    let analyses = pool::each(ran, cores(), |(party, _)| {
-        let started = Instant::now();
-        let column = find(&party.name)?;
-        let (collected, found) = analyse(
-            impls[column].as_ref(),
-            measurements.parsers.get(&party.name),
-            matrix,
-            column,
-            impls[google].as_ref(),
-            impls[rfc].as_ref(),
-        );
-        let done = progress.advance(ran.len() as u64);
-        progress.println(&format!(
-            "reptest report: {}: {} distinct differences found in {:.1} s ({done}/{})",
-            party.name,
-            found.listed.len(),
-            started.elapsed().as_secs_f64(),
-            ran.len()
-        ));
-        Ok::<_, String>((collected, found))
-    });
-    progress.finish();
-    for ((party, version), analysis) in ran.iter().zip(analyses) {
-        let (collected, found) = analysis?;
-        let info = ParserInfo {
-            name: party.name.clone(),
-            language: party.language.clone(),
-            version: version.clone(),
-            about: party.about.clone(),
-            claims: party.claims,
-            adapter: party.adapter_command(),
-        };
-        let page = ParserPage {
-            info: &info,
-            collected: &collected,
-            differences: &found.listed,
-            rare: found.rare,
-            corpus: &measurements.corpus,
-            explore_seed: measurements.explore_seed,
-            explored: &found.explored,
-        };
-        let file = pages.join(format!("{}.md", party.name));
-        std::fs::write(&file, page.markdown()).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
-        written.push(file);
-        let tallies = collected
-            .tallies
-            .iter()
-            .map(|(source, tally)| (*source, *tally))
-            .collect();
-        measured.push(MeasuredParser::of(
-            &party.name,
-            &party.language,
-            party.claims,
-            tallies,
-            &found,
-        ));
-    }
-    for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
-        if !written.contains(&stale.path()) {
-            let _ = std::fs::remove_file(stale.path());
-        }
-    }
-    Ok((measured, measurements.corpus))
 }
 
 /// The suite's readings, when the report covers the workspace's own cases;
