@@ -1,64 +1,100 @@
 //! `reptest`: the conformance suite runner. Each subcommand lives in its own
-//! module of the library; this file only dispatches.
+//! module under `cmd/` with its flags (`Args`) and its `main`; this file
+//! reads the command line and dispatches.
 
 mod cli;
 mod cmd;
 
+use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-const HELP: &str = "\
-reptest — conformance suite and tools for robots.txt parsers
+/// What `--version` says after `reptest`.
+const VERSION: &str = if cfg!(feature = "google") {
+    concat!(env!("CARGO_PKG_VERSION"), " (with Google's parser built in)")
+} else {
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        " (without Google's parser (cargo feature `google` off))"
+    )
+};
 
-Usage: reptest <COMMAND> [OPTIONS]
-       reptest --version
+/// reptest — conformance suite and tools for robots.txt parsers
+#[derive(Parser)]
+#[command(
+    name = "reptest",
+    version = VERSION,
+    args_override_self = true,
+    max_term_width = 100,
+    after_help = "Each command explains itself: reptest <COMMAND> --help."
+)]
+pub(crate) struct Cli {
+    /// Print no progress (bars, periodic lines, steps) on stderr
+    #[arg(short, long, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
 
-Commands:
-  run      run the YAML cases against implementations and report (reptest run --help)
-  baseline write the expected-failures file of an implementation (reptest baseline --help)
-  check    ask one implementation about URLs, or answer JSON lines (reptest check --help)
-  diff     compare two implementations on generated inputs, write findings (reptest diff --help)
-  report   regenerate the conformance matrix under reports/ (reptest report --help)
-  measure  measure third-party parsers on the real-world corpus and generated inputs (--help)
-  merge    combine the measurements of the shards of one run (reptest merge --help)
-  promote  move a finding from reports/findings/ into cases/regressions/ (reptest promote --help)
-  export   write the whole suite as one JSON file for parsers in any language (reptest export --help)
-  import   convert Google's robotstxt-spec-test files into case files (reptest import --help)
-  adapters list, install and test the bundled third-party parsers (reptest adapters --help)
-";
+#[derive(Subcommand)]
+enum Command {
+    /// Run the YAML cases against implementations and report
+    Run(cmd::run::Args),
+    /// Write the expected-failures file of an implementation
+    Baseline(cmd::baseline::Args),
+    /// Ask one implementation about URLs, or answer JSON lines
+    Check(cmd::check::Args),
+    /// Compare two implementations on generated inputs, write findings
+    Diff(cmd::diff::Args),
+    /// Regenerate the conformance matrix under reports/
+    Report(cmd::report::Args),
+    /// Measure third-party parsers on the real-world corpus and generated inputs
+    Measure(cmd::measure::Args),
+    /// Combine the measurements of the shards of one run
+    Merge(cmd::merge::Args),
+    /// Move a finding from reports/findings/ into cases/regressions/
+    Promote(cmd::promote::Args),
+    /// Write the whole suite as one JSON file for parsers in any language
+    Export(cmd::export::Args),
+    /// Convert Google's robotstxt-spec-test files into case files
+    Import(cmd::import::Args),
+    /// List, install and test the bundled third-party parsers
+    Adapters(cmd::adapters::Args),
+    /// Print the version (as --version does)
+    #[command(hide = true)]
+    Version,
+}
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let command = args.next();
-    let rest: Vec<String> = args.collect();
-    let status = match command.as_deref() {
-        Some("run") => cmd::run::main(rest),
-        Some("baseline") => cmd::baseline::main(rest),
-        Some("check") => cmd::check::main(rest),
-        Some("diff") => cmd::diff::main(rest),
-        Some("report") => cmd::report::main(rest),
-        Some("measure") => cmd::measure::main(rest),
-        Some("merge") => cmd::merge::main(rest),
-        Some("promote") => cmd::promote::main(rest),
-        Some("export") => cmd::export::main(rest),
-        Some("import") => cmd::import::main(rest),
-        Some("adapters") => cmd::adapters::main(rest),
-        Some("-V" | "--version" | "version") => {
-            let google = if cfg!(feature = "google") {
-                "with Google's parser built in"
-            } else {
-                "without Google's parser (cargo feature `google` off)"
-            };
-            println!("reptest {} ({google})", env!("CARGO_PKG_VERSION"));
+    let argv: Vec<_> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&argv) {
+        Ok(cli) => cli,
+        Err(error) => return ExitCode::from(cli::usage::clap_error(&error, &argv)),
+    };
+    cli::progress::set_quiet(cli.quiet);
+    let status = match cli.command {
+        Command::Run(args) => cmd::run::main(args),
+        Command::Baseline(args) => cmd::baseline::main(args),
+        Command::Check(args) => cmd::check::main(args),
+        Command::Diff(args) => cmd::diff::main(args),
+        Command::Report(args) => cmd::report::main(args),
+        Command::Measure(args) => cmd::measure::main(args),
+        Command::Merge(args) => cmd::merge::main(args),
+        Command::Promote(args) => cmd::promote::main(args),
+        Command::Export(args) => cmd::export::main(args),
+        Command::Import(args) => cmd::import::main(args),
+        Command::Adapters(args) => cmd::adapters::main(args),
+        Command::Version => {
+            println!("reptest {VERSION}");
             0
-        }
-        None | Some("-h" | "--help" | "help") => {
-            print!("{HELP}");
-            0
-        }
-        Some(other) => {
-            eprintln!("reptest: unknown command `{other}`\n\n{HELP}");
-            2
         }
     };
     ExitCode::from(status)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_command_line_is_well_formed() {
+        <super::Cli as clap::CommandFactory>::command().debug_assert();
+    }
 }

@@ -464,5 +464,5 @@ fn usage_mistakes_and_help() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(text(&missing.stderr).contains("/nonexistent/spec-test: cannot read"));
     let top = reptest(&["--help"]);
-    assert!(text(&top.stdout).contains("import   convert Google's robotstxt-spec-test files"));
+    assert!(text(&top.stdout).contains("import    Convert Google's robotstxt-spec-test files"));
 }

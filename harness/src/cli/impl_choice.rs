@@ -1,7 +1,11 @@
 //! The implementation flags: which implementations a subcommand runs, and
-//! how external ones are treated.
+//! how external ones are treated. Their order matters (`--name` and
+//! `--profile` belong to the `--adapter` or `--command` given just before),
+//! so [`ImplChoice`] reads them from clap's matches in the order given.
 
-use super::{seconds, Args, UsageError};
+use super::values::{one_of, seconds, whole};
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, FromArgMatches};
 use rep_core::case::ProfileId;
 use rep_core::implementation::{
     self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
@@ -11,9 +15,10 @@ use std::time::Duration;
 
 /// Which implementations to run, as given by `--impl`, `--adapter`,
 /// `--command`, `--name`, `--profile`, `--timeout`, `--exit-allowed`,
-/// `--exit-disallowed` and `--max-errors`.
+/// `--exit-disallowed` and `--max-errors`. Flattened into a command's
+/// arguments (`#[command(flatten)]`), under the heading "Implementations".
 #[derive(Default)]
-pub struct ImplChoice {
+pub(crate) struct ImplChoice {
     built_in: Vec<String>,
     external: Vec<External>,
     /// `--profile` given before any external implementation: their default.
@@ -38,67 +43,163 @@ enum ExternalKind {
     Command,
 }
 
-/// The help text for the implementation flags, shared by every subcommand
-/// that runs implementations.
-pub const IMPL_HELP: &str = "\
-Implementations:
-  --impl NAME          a built-in implementation: rep-rfc, rep-google, google (repeatable)
-  --adapter 'CMD ARGS' an external parser kept running, speaking JSON lines (repeatable);
-                       see harness/adapters/README.md for the protocol and examples
-  --command 'TEMPLATE' an external parser run once per check, robotstxt-spec-test style:
-                       %robots% (a file with the body), %url%, %user-agent%; the verdict is
-                       a printed word allowed/disallowed, else the exit code (below)
-  --name NAME          name the external implementation given just before
-  --profile rfc|google the profile the external implementation given just before claims;
-                       given before any, the default for all of them (default: rfc)
-  --timeout SECS       per-check time limit for external implementations (default: 5)
-  --exit-allowed N     --command exit code meaning allowed (default 0)
-  --exit-disallowed N  --command exit code meaning disallowed (default 1); any other exit
-                       code or a crash is an error for that check
-  --max-errors N       give an external implementation up after N consecutive errors and
-                       report its remaining checks as not run (default 10; 0: never)
-";
+/// The flags, each with its value's name and its help.
+const FLAGS: [(&str, &str, &str); 9] = [
+    (
+        "impl",
+        "NAME",
+        "A built-in implementation: rep-rfc, rep-google, google (repeatable)",
+    ),
+    (
+        "adapter",
+        "'CMD ARGS'",
+        "An external parser kept running, speaking JSON lines (repeatable); see \
+         harness/adapters/README.md for the protocol and examples",
+    ),
+    (
+        "command",
+        "'TEMPLATE'",
+        "An external parser run once per check, robotstxt-spec-test style: %robots% (a file with \
+         the body), %url%, %user-agent%; the verdict is a printed word allowed/disallowed, else the \
+         exit code (below)",
+    ),
+    ("name", "NAME", "Name the external implementation given just before"),
+    (
+        "profile",
+        "rfc|google",
+        "The profile the external implementation given just before claims; given before any, the \
+         default for all of them [default: rfc]",
+    ),
+    (
+        "timeout",
+        "SECS",
+        "Per-check time limit for external implementations [default: 5]",
+    ),
+    ("exit-allowed", "N", "--command exit code meaning allowed [default: 0]"),
+    (
+        "exit-disallowed",
+        "N",
+        "--command exit code meaning disallowed; any other exit code or a crash is an error for that \
+         check [default: 1]",
+    ),
+    (
+        "max-errors",
+        "N",
+        "Give an external implementation up after N consecutive errors and report its remaining \
+         checks as not run (0: never) [default: 10]",
+    ),
+];
 
-/// Parses an exit code or count flag's value.
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, UsageError> {
-    value
-        .parse()
-        .map_err(|_| UsageError(format!("{flag} takes a whole number, not `{value}`")))
+/// `--impl`'s value: a built-in this build has.
+fn built_in_name(name: &str) -> Result<String, String> {
+    if let Some(why) = implementation::missing_built_in(name) {
+        return Err(format!("{name}: {why}"));
+    }
+    if implementation::built_in(name).is_none() {
+        return Err(format!(
+            "`{name}` is not a built-in implementation; choose from {} (or use --adapter / --command)",
+            implementation::BUILT_IN.join(", ")
+        ));
+    }
+    Ok(name.to_string())
+}
+
+/// `--adapter`'s and `--command`'s value: a command line, split into words.
+fn command_line(text: &str) -> Result<Vec<String>, String> {
+    split_command(text).map_err(|why| format!("takes a command line: {why}"))
+}
+
+fn profile(text: &str) -> Result<ProfileId, String> {
+    one_of(&["rfc", "google"], ProfileId::from_name)(text)
+}
+
+/// The clap argument of one implementation flag.
+fn arg((id, value_name, help): (&'static str, &'static str, &'static str)) -> Arg {
+    let arg = Arg::new(id)
+        .long(id)
+        .value_name(value_name)
+        .help(help)
+        .action(ArgAction::Append);
+    match id {
+        "impl" => arg.value_parser(built_in_name),
+        "adapter" | "command" => arg.value_parser(command_line),
+        "profile" => arg.value_parser(profile),
+        "timeout" => arg.value_parser(seconds),
+        "exit-allowed" | "exit-disallowed" => arg.value_parser(whole::<i32>),
+        "max-errors" => arg.value_parser(whole::<usize>),
+        _ => arg,
+    }
+}
+
+impl clap::Args for ImplChoice {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        // Last among a command's flags: those after it have no heading.
+        command
+            .next_help_heading("Implementations")
+            .args(FLAGS.map(arg))
+            .next_help_heading(None::<&'static str>)
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
+impl FromArgMatches for ImplChoice {
+    /// The flags replayed in the order they were given.
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut given: Vec<(usize, &str, String)> = Vec::new();
+        for (id, _, _) in FLAGS {
+            if let (Some(indices), Some(values)) = (matches.indices_of(id), matches.get_raw(id)) {
+                let values = values.map(|value| value.to_string_lossy().into_owned());
+                given.extend(indices.zip(values).map(|(index, value)| (index, id, value)));
+            }
+        }
+        given.sort_by_key(|(index, _, _)| *index);
+        let mut choice = ImplChoice::default();
+        for (_, id, value) in given {
+            let flag = format!("--{id}");
+            choice.apply(&flag, &value).map_err(|why| conflict(&why))?;
+            choice.given.extend([flag, value]);
+        }
+        if choice.exit_codes.allowed == choice.exit_codes.disallowed {
+            return Err(conflict(&format!(
+                "--exit-allowed and --exit-disallowed are both {}: a verdict needs two different codes",
+                choice.exit_codes.allowed
+            )));
+        }
+        Ok(choice)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+fn conflict(message: &str) -> clap::Error {
+    clap::Error::raw(ErrorKind::ArgumentConflict, message)
+}
+
+/// Reads implementation flags from one string, as [`ImplChoice::flags`]
+/// gives them (`--impl rep-google --adapter 'python3 x.py'`).
+pub(crate) fn parse_flags(flags: &str) -> Result<ImplChoice, String> {
+    let command = <ImplChoice as clap::Args>::augment_args(clap::Command::new("flags").no_binary_name(true));
+    command
+        .try_get_matches_from(split_command(flags)?)
+        .and_then(|matches| ImplChoice::from_arg_matches(&matches))
+        .map_err(|error| super::usage::message(&error))
 }
 
 impl ImplChoice {
-    /// Consumes `flag` if it is one of the implementation flags; `Ok(false)`
-    /// when it is not.
-    pub fn accept(&mut self, flag: &str, args: &mut Args) -> Result<bool, UsageError> {
-        const FLAGS: [&str; 9] = [
-            "--impl",
-            "--adapter",
-            "--command",
-            "--name",
-            "--profile",
-            "--timeout",
-            "--exit-allowed",
-            "--exit-disallowed",
-            "--max-errors",
-        ];
-        if !FLAGS.contains(&flag) {
-            return Ok(false);
-        }
-        let value = args.value(flag)?;
-        self.apply(flag, &value)?;
-        self.given.extend([flag.to_string(), value]);
-        if self.exit_codes.allowed == self.exit_codes.disallowed {
-            return Err(UsageError(format!(
-                "--exit-allowed and --exit-disallowed are both {}: a verdict needs two different codes",
-                self.exit_codes.allowed
-            )));
-        }
-        Ok(true)
+    /// Whether `--impl` was given.
+    pub(crate) fn names_a_built_in(&self) -> bool {
+        !self.built_in.is_empty()
     }
 
     /// The flags of this choice as a command line would give them (the
     /// `default` built-ins as `--impl` flags when nothing was chosen).
-    pub fn flags(&self, default: &[&str]) -> String {
+    pub(crate) fn flags(&self, default: &[&str]) -> String {
         if self.given.is_empty() {
             return default
                 .iter()
@@ -109,64 +210,48 @@ impl ImplChoice {
         join_command(&self.given)
     }
 
-    /// Applies one implementation flag and its value.
-    fn apply(&mut self, flag: &str, value: &str) -> Result<(), UsageError> {
+    /// Applies one implementation flag and its value (clap checked the value).
+    fn apply(&mut self, flag: &str, value: &str) -> Result<(), String> {
         match flag {
-            "--impl" => {
-                let name = value.to_string();
-                if let Some(why) = implementation::missing_built_in(&name) {
-                    return Err(UsageError(format!("--impl {name}: {why}")));
-                }
-                if implementation::built_in(&name).is_none() {
-                    return Err(UsageError(format!(
-                        "no built-in implementation `{name}`; choose from {} (or use --adapter / --command)",
-                        implementation::BUILT_IN.join(", ")
-                    )));
-                }
-                self.built_in.push(name);
-            }
+            "--impl" => self.built_in.push(built_in_name(value)?),
             "--adapter" | "--command" => {
                 let kind = if flag == "--adapter" {
                     ExternalKind::Adapter
                 } else {
                     ExternalKind::Command
                 };
-                let argv = split_command(value).map_err(|e| UsageError(format!("{flag}: {e}")))?;
                 self.external.push(External {
                     kind,
-                    argv,
+                    argv: command_line(value)?,
                     name: None,
                     profile: None,
                 });
             }
             "--name" => {
-                let name = value.to_string();
                 let external = self
                     .external
                     .last_mut()
-                    .ok_or_else(|| UsageError("--name must follow an --adapter or --command".into()))?;
-                external.name = Some(name);
+                    .ok_or("--name must follow an --adapter or --command")?;
+                external.name = Some(value.to_string());
             }
             "--profile" => {
-                let name = value.to_string();
-                let profile = ProfileId::from_name(&name)
-                    .ok_or_else(|| UsageError(format!("--profile must be rfc or google, not `{name}`")))?;
+                let profile = profile(value)?;
                 match self.external.last_mut() {
                     Some(external) => external.profile = Some(profile),
                     None => self.profile = Some(profile),
                 }
             }
-            "--timeout" => self.timeout = Some(seconds(flag, value)?),
-            "--exit-allowed" => self.exit_codes.allowed = number(flag, value)?,
-            "--exit-disallowed" => self.exit_codes.disallowed = number(flag, value)?,
-            "--max-errors" => self.max_errors = Some(number(flag, value)?),
-            _ => unreachable!("accept passes only implementation flags"),
+            "--timeout" => self.timeout = Some(seconds(value)?),
+            "--exit-allowed" => self.exit_codes.allowed = whole(value)?,
+            "--exit-disallowed" => self.exit_codes.disallowed = whole(value)?,
+            "--max-errors" => self.max_errors = Some(whole(value)?),
+            _ => unreachable!("only implementation flags are replayed"),
         }
         Ok(())
     }
 
     /// Whether nothing was chosen.
-    pub fn is_empty(&self) -> bool {
+    fn is_empty(&self) -> bool {
         self.built_in.is_empty() && self.external.is_empty()
     }
 
@@ -174,7 +259,7 @@ impl ImplChoice {
     /// the `default` built-ins this build has when none was chosen (a default
     /// this build lacks is named on stderr). External ones are given up on
     /// after `--max-errors` consecutive errors.
-    pub fn build(&self, default: &[&str]) -> Vec<Box<dyn Implementation>> {
+    pub(crate) fn build(&self, default: &[&str]) -> Vec<Box<dyn Implementation>> {
         let built_in: Vec<&str> = if self.is_empty() {
             for name in default {
                 if let Some(why) = implementation::missing_built_in(name) {
@@ -215,7 +300,7 @@ impl ImplChoice {
 
 /// Starts every implementation; on the first that cannot run, says so for
 /// `reptest <command>` and gives exit status 2, before anything ran.
-pub fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Result<(), u8> {
+pub(crate) fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Result<(), u8> {
     for implementation in impls {
         if let Err(why) = implementation.start() {
             eprintln!(
@@ -256,42 +341,42 @@ mod tests {
 
     #[test]
     fn profiles_follow_their_external_implementation() {
-        let mut choice = ImplChoice::default();
-        let mut args = Args::new(
-            [
-                "--profile",
-                "google",
-                "--adapter",
-                "a",
-                "--adapter",
-                "b",
-                "--profile",
-                "rfc",
-                "--command",
-                "c",
-            ]
-            .map(String::from)
-            .to_vec(),
-        );
-        while let Some(flag) = args.next_arg() {
-            assert_eq!(choice.accept(&flag, &mut args), Ok(true), "{flag}");
-        }
+        let choice = parse_flags("--profile google --adapter a --adapter b --profile rfc --command c").unwrap();
         let claims: Vec<ProfileId> = choice.build(&[]).iter().map(|i| i.claims()).collect();
         assert_eq!(claims, [ProfileId::Google, ProfileId::Rfc, ProfileId::Google]);
+        assert_eq!(
+            choice.flags(&[]),
+            "--profile google --adapter a --adapter b --profile rfc --command c"
+        );
+    }
+
+    #[test]
+    fn names_follow_their_external_implementation() {
+        let choice = parse_flags("--adapter 'python3 a.py' --name x --command c --adapter b --name y").unwrap();
+        let names: Vec<String> = choice.build(&[]).iter().map(|i| i.name().to_string()).collect();
+        assert_eq!(names, ["x", "c", "y"]);
+        let lonely = parse_flags("--name x --adapter a").err().expect("refused");
+        assert!(
+            lonely.contains("--name must follow an --adapter or --command"),
+            "{lonely}"
+        );
     }
 
     #[test]
     fn exit_codes_must_differ() {
-        let mut choice = ImplChoice::default();
-        let mut args = Args::new(vec!["0".into()]);
-        assert!(choice.accept("--exit-disallowed", &mut args).is_err());
+        assert!(parse_flags("--exit-disallowed 0").is_err());
+        assert!(parse_flags("--exit-allowed 1 --exit-disallowed 0").is_ok());
+        let bad = parse_flags("--exit-allowed x").err().expect("refused");
+        assert_eq!(bad, "--exit-allowed takes a whole number, not `x`");
     }
 
     #[test]
     fn unknown_built_ins_are_refused() {
-        let mut choice = ImplChoice::default();
-        let mut args = Args::new(vec!["rep-nope".into()]);
-        assert!(choice.accept("--impl", &mut args).is_err());
-        assert_eq!(choice.accept("--format", &mut args), Ok(false));
+        let error = parse_flags("--impl rep-nope").err().expect("refused");
+        assert!(
+            error.starts_with("--impl `rep-nope` is not a built-in implementation"),
+            "{error}"
+        );
+        assert!(parse_flags("--format json").is_err());
     }
 }

@@ -7,7 +7,8 @@ use std::time::Duration;
 
 use crate::cli::print::{print_summary, print_written};
 use crate::cli::progress::Progress;
-use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::values::{number, positive_seconds, shard};
+use crate::cli::{start_all, usage_error, ImplChoice};
 use rep_core::corpus::{load_corpus, CorpusFile};
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::shard::Shard;
@@ -22,40 +23,69 @@ const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
 /// Checks run when neither `--iterations` nor `--seconds` is given.
 const DEFAULT_CHECKS: u64 = 100_000;
 
-const HELP: &str = "\
-reptest diff — compare two implementations on generated inputs and write each disagreement
-as a minimal case
-
-Usage: reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
+const USAGE: &str = "\
+reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
                     [--threads N] [--findings DIR] [--max-findings N]
        reptest diff [--impl A --impl B] --corpus WHAT [--mutations N] [--shard K/N [--partial FILE]]
-       reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]
+       reptest diff [--impl A --impl B] --replay TARGET FILE [--findings DIR]";
 
-  --iterations N       checks to run (default 100000); --seconds S: run for this long instead
-  --seed N             names the generated stream (default 0); the same seed replays the same inputs
-  --corpus WHAT        mutate these robots.txt files instead of generating bodies, every file
-                       --mutations times: a directory, `real-world` (the pinned protego 0.7.0
-                       corpus, fetched into the cache) or `cases` (the suite's case bodies)
-  --mutations N        mutations checked per corpus file (default 8)
-  --shard K/N          check only shard K of N of the corpus (a stable split by file name)
-  --partial FILE       write this shard's counts and examples to FILE instead of findings;
-                       `reptest merge` combines the N files into the whole run's result
-  --threads N          worker threads (default: every core)
-  --findings DIR       where minimised disagreements go (default: the workspace's reports/findings)
-  --max-findings N     most findings to minimise and write per run (default 10)
-  --replay TARGET FILE check the input a fuzz target (diff_google, diff_bytes, profiles_explained,
-                       no_panic) saw in FILE, e.g. a libFuzzer crash artifact, and write its findings
-
-The pair (default: --impl rep-google --impl google) is any two of the implementations below;
+const AFTER_HELP: &str = "\
+The pair (default: --impl rep-google --impl google) is any two of the implementations above;
 external ones are listed after the built-ins. Deciding lines are compared only when both sides
 report them.
-";
 
-const HELP_TAIL: &str = "
 Exit status: 0 when no disagreement is a failure, 1 otherwise, 2 on bad usage.
-rep-rfc vs rep-google differences are failures only when no differing switch explains them.
-";
+rep-rfc vs rep-google differences are failures only when no differing switch explains them.";
 
+/// The flags of `reptest diff`.
+#[derive(clap::Args)]
+#[command(override_usage = USAGE, after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// Checks to run [default: 100000]
+    #[arg(long, value_name = "N", value_parser = number::<u64>, help_heading = "Inputs")]
+    iterations: Option<u64>,
+    /// Run for this long instead
+    #[arg(long, value_name = "S", value_parser = positive_seconds, conflicts_with = "iterations",
+          help_heading = "Inputs")]
+    seconds: Option<Duration>,
+    /// Names the generated stream; the same seed replays the same inputs
+    #[arg(long, value_name = "N", default_value = "0", value_parser = number::<u64>, help_heading = "Inputs")]
+    seed: u64,
+    /// Mutate these robots.txt files instead of generating bodies, every file --mutations times: a
+    /// directory, `real-world` (the pinned protego 0.7.0 corpus, fetched into the cache) or
+    /// `cases` (the suite's case bodies)
+    #[arg(long, value_name = "WHAT", help_heading = "Inputs")]
+    corpus: Option<String>,
+    /// Mutations checked per corpus file
+    #[arg(long, value_name = "N", default_value = "8", value_parser = number::<u32>, help_heading = "Inputs")]
+    mutations: u32,
+    /// Check only shard K of N of the corpus (a stable split by file name)
+    #[arg(long = "shard", value_name = "K/N", default_value = "1/1", value_parser = shard,
+          help_heading = "Inputs")]
+    shard: Shard,
+    /// Write this shard's counts and examples to FILE instead of findings; `reptest merge`
+    /// combines the N files into the whole run's result
+    #[arg(long, value_name = "FILE", help_heading = "Inputs")]
+    partial: Option<PathBuf>,
+    /// Check the input a fuzz target (diff_google, diff_bytes, profiles_explained, no_panic) saw
+    /// in FILE, e.g. a libFuzzer crash artifact, and write its findings
+    #[arg(long, num_args = 2, value_names = ["TARGET", "FILE"], help_heading = "Inputs")]
+    replay: Option<Vec<String>>,
+    /// Worker threads [default: every core]
+    #[arg(long, value_name = "N", value_parser = number::<usize>, help_heading = "Run")]
+    threads: Option<usize>,
+    /// Where minimised disagreements go [default: the workspace's reports/findings]
+    #[arg(long, value_name = "DIR", help_heading = "Findings")]
+    findings: Option<PathBuf>,
+    /// Most findings to minimise and write per run
+    #[arg(long, value_name = "N", default_value = "10", value_parser = number::<usize>,
+          help_heading = "Findings")]
+    max_findings: usize,
+    #[command(flatten)]
+    impls: ImplChoice,
+}
+
+/// What a diff runs, made of its flags.
 struct Options {
     impls: Vec<Box<dyn Implementation>>,
     budget: Budget,
@@ -69,101 +99,53 @@ struct Options {
     replay: Option<(String, PathBuf)>,
 }
 
-/// Mutations per corpus file when `--mutations` is not given.
-const DEFAULT_MUTATIONS: u32 = 8;
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> Result<T, UsageError> {
-    text.replace('_', "")
-        .parse()
-        .map_err(|_| UsageError(format!("{flag} takes a number, not `{text}`")))
-}
-
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut budget = None;
-    let mut options = Options {
-        impls: Vec::new(),
-        budget: Budget::Checks(DEFAULT_CHECKS),
-        seed: 0,
-        corpus: None,
-        mutations: DEFAULT_MUTATIONS,
-        shard: Shard::WHOLE,
-        partial: None,
-        threads: pool::cores(),
-        plan: FindingsPlan {
-            dir: findings_dir(),
-            max: 10,
-            impl_flags: String::new(),
-        },
-        replay: None,
+/// The flags as a plan, or why they do not make one.
+fn options(args: Args) -> Result<Options, String> {
+    let budget = match (&args.corpus, args.iterations, args.seconds) {
+        (Some(_), None, None) => Budget::Corpus,
+        (Some(_), _, _) => {
+            return Err("--corpus checks every file's mutations: drop --iterations/--seconds (use --mutations)".into())
+        }
+        (None, _, _) if args.shard != Shard::WHOLE || args.partial.is_some() => {
+            return Err("--shard and --partial split a corpus: give --corpus".into())
+        }
+        (None, _, Some(seconds)) => Budget::Time(seconds),
+        (None, iterations, None) => Budget::Checks(iterations.unwrap_or(DEFAULT_CHECKS)),
     };
-    let mut impls = ImplChoice::default();
-    let mut args = Args::new(args);
-    while let Some(flag) = args.next_arg() {
-        let flag = flag.as_str();
-        match flag {
-            "-h" | "--help" => return Ok(None),
-            "--iterations" | "--seconds" => {
-                if budget.is_some() {
-                    return Err(UsageError("give one of --iterations and --seconds, once".into()));
-                }
-                let text = args.value(flag)?;
-                budget = Some(if flag == "--iterations" {
-                    Budget::Checks(number(&text, flag)?)
-                } else {
-                    let seconds: f64 = number(&text, flag)?;
-                    if !(seconds.is_finite() && seconds > 0.0) {
-                        return Err(UsageError(format!("--seconds takes a positive number, not `{text}`")));
-                    }
-                    Budget::Time(Duration::from_secs_f64(seconds))
-                });
-            }
-            "--seed" => options.seed = number(&args.value(flag)?, flag)?,
-            "--corpus" => options.corpus = Some(args.value(flag)?),
-            "--mutations" => options.mutations = number::<u32>(&args.value(flag)?, flag)?.max(1),
-            "--shard" => options.shard = args.value(flag)?.parse().map_err(UsageError)?,
-            "--partial" => options.partial = Some(PathBuf::from(args.value(flag)?)),
-            "--threads" => options.threads = number::<usize>(&args.value(flag)?, flag)?.max(1),
-            "--findings" => options.plan.dir = PathBuf::from(args.value(flag)?),
-            "--max-findings" => options.plan.max = number(&args.value(flag)?, flag)?,
-            "--replay" => {
-                let target = args.value(flag)?;
-                let file = PathBuf::from(args.value("--replay TARGET")?);
-                options.replay = Some((target, file));
-            }
-            flag if impls.accept(flag, &mut args)? => {}
-            other => return Err(UsageError(format!("unknown argument `{other}`"))),
-        }
-    }
-    match (&options.corpus, budget) {
-        (Some(_), Some(_)) => {
-            return Err(UsageError(
-                "--corpus checks every file's mutations: drop --iterations/--seconds (use --mutations)".into(),
-            ))
-        }
-        (Some(_), None) => options.budget = Budget::Corpus,
-        (None, budget) => {
-            if options.shard != Shard::WHOLE || options.partial.is_some() {
-                return Err(UsageError("--shard and --partial split a corpus: give --corpus".into()));
-            }
-            options.budget = budget.unwrap_or(options.budget);
-        }
-    }
-    options.impls = impls.build(&DEFAULT_PAIR);
-    options.plan.impl_flags = impls.flags(&DEFAULT_PAIR);
-    if options.impls.len() != 2 {
-        return Err(UsageError(format!(
+    let impls = args.impls.build(&DEFAULT_PAIR);
+    if impls.len() != 2 {
+        return Err(format!(
             "give exactly two implementations (or none for the default), not {}",
-            options.impls.len()
-        )));
+            impls.len()
+        ));
     }
-    Ok(Some(options))
+    let replay = args.replay.map(|mut pair| {
+        let file = PathBuf::from(pair.pop().expect("--replay takes two values"));
+        (pair.pop().expect("--replay takes two values"), file)
+    });
+    Ok(Options {
+        impls,
+        budget,
+        seed: args.seed,
+        corpus: args.corpus,
+        mutations: args.mutations.max(1),
+        shard: args.shard,
+        partial: args.partial,
+        threads: args.threads.unwrap_or_else(pool::cores).max(1),
+        plan: FindingsPlan {
+            dir: args.findings.unwrap_or_else(findings_dir),
+            max: args.max_findings,
+            impl_flags: args.impls.flags(&DEFAULT_PAIR),
+        },
+        replay,
+    })
 }
 
-/// Runs `reptest diff` with the arguments after `diff`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let mut options = match options_or_exit("diff", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
+/// Runs `reptest diff`; returns the exit status.
+pub(crate) fn main(args: Args) -> u8 {
+    let mut options = match options(args) {
         Ok(options) => options,
-        Err(status) => return status,
+        Err(message) => return usage_error("diff", &message),
     };
     if let Err(status) = start_all("diff", &options.impls) {
         return status;
@@ -208,8 +190,12 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         threads: options.threads,
     };
     let header = header(&config, options);
-    let progress = Progress::new();
-    let show = |checks, failures| progress.show(&format!("reptest diff: {checks} checks, {failures} disagreements"));
+    let progress = Progress::new("diff", "checks");
+    let total = match options.budget {
+        Budget::Checks(checks) => Some(checks),
+        _ => None,
+    };
+    let show = |checks, failures| progress.count(checks, total, &format!("{failures} disagreements"));
     let Some(path) = &options.partial else {
         let investigation = investigate(&config, &options.plan, show);
         progress.finish();

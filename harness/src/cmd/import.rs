@@ -2,22 +2,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::{options_or_exit, Args, UsageError};
-use rep_core::import::{self, EXTENSIONS};
+use rep_core::import;
 
-const HELP: &str = "\
-reptest import — convert another suite's cases into YAML case files
-
-Usage: reptest import spec-test INPUT --out OUTDIR
-
-  spec-test      Google's robotstxt-spec-test: protobuf text-format files
-                 (RobotsTxtSpecification messages)
-  INPUT          one such file, or a directory searched recursively for
-                 *.textproto, *.txtpb, *.textpb and *.pbtxt
-  --out OUTDIR   where the case files go (created if missing); each input file
-                 becomes OUTDIR/<its directories>/<its name>.yaml, in kebab case,
-                 replacing a file of that name
-
+const AFTER_HELP: &str = "\
 Each test becomes a case (named after its file and its number, from 1) and each
 expectation a check: STANDARD ones expect their outcome under both profiles,
 GOOGLE_SPECIFIC ones under the google profile only (rfc: implementation-defined).
@@ -30,54 +17,35 @@ inside a suite with a readings.yaml (as this repository's cases/), every definit
 expectation must name an RFC 9309 clause or a reading, and spec-test expectations name none.
 
 Exit status: 0 when the case files were written, 1 when one could not be written,
-2 for a usage error or a mistake in the input (nothing written).
-";
+2 for a usage error or a mistake in the input (nothing written).";
 
-struct Options {
+/// The suites `reptest import` converts.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Source {
+    SpecTest,
+}
+
+/// The flags of `reptest import`.
+#[derive(clap::Args)]
+#[command(override_usage = "reptest import spec-test INPUT --out OUTDIR", after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// The suite the input belongs to: spec-test is Google's robotstxt-spec-test, protobuf
+    /// text-format files (RobotsTxtSpecification messages)
+    #[arg(value_enum, value_name = "SOURCE")]
+    source: Source,
+    /// One such file, or a directory searched recursively for *.textproto, *.txtpb, *.textpb and
+    /// *.pbtxt
+    #[arg(value_name = "INPUT")]
     input: PathBuf,
+    /// Where the case files go (created if missing); each input file becomes
+    /// OUTDIR/<its directories>/<its name>.yaml, in kebab case, replacing a file of that name
+    #[arg(long, value_name = "OUTDIR", required = true, help_heading = "Output")]
     out: PathBuf,
 }
 
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut format = None;
-    let mut input = None;
-    let mut out = None;
-    while let Some(arg) = args.next_arg() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--out" => out = Some(PathBuf::from(args.value("--out")?)),
-            _ if arg.starts_with('-') => return Err(UsageError(format!("unexpected argument `{arg}`"))),
-            _ if format.is_none() => format = Some(arg),
-            _ if input.is_none() => input = Some(PathBuf::from(arg)),
-            other => return Err(UsageError(format!("unexpected argument `{other}`"))),
-        }
-    }
-    match format.as_deref() {
-        Some("spec-test") => {}
-        Some(other) => {
-            return Err(UsageError(format!(
-                "unknown source `{other}`: reptest import knows spec-test"
-            )))
-        }
-        None => return Err(UsageError("import what? give spec-test and the input".into())),
-    }
-    let input = input.ok_or_else(|| {
-        UsageError(format!(
-            "give the spec-test file or directory (*.{})",
-            EXTENSIONS.join(", *.")
-        ))
-    })?;
-    let out = out.ok_or_else(|| UsageError("--out OUTDIR is required: where the case files go".into()))?;
-    Ok(Some(Options { input, out }))
-}
-
-/// Runs `reptest import` with the arguments after `import`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("import", parse(args), &[HELP]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
+/// Runs `reptest import`; returns the exit status.
+pub(crate) fn main(options: Args) -> u8 {
+    let Source::SpecTest = options.source;
     let import = import::spec_test(&options.input);
     for warning in &import.warnings {
         eprintln!("warning: {warning}");

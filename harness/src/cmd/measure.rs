@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use crate::cli::{options_or_exit, Args, UsageError};
+use crate::cli::progress::Progress;
+use crate::cli::values::{number, shard};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::{built_in, Implementation};
@@ -14,80 +15,46 @@ use rep_matrix::catalogue::third_party;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
 use rep_matrix::measure::{measure_parsers, Plan};
 
-const HELP: &str = "\
-reptest measure — measure the installed third-party parsers on the real-world corpus and on
-generated inputs, against Google's parser and rep-rfc, and write the measurements as JSON
 
-Usage: reptest measure --out FILE [OPTIONS]
-
-  --out FILE         where to write the measurements (JSON)
-  --corpus WHAT      real-world (default: the pinned protego 0.7.0 corpus) or a directory of
-                     robots.txt files (a crawl of your own)
-  --shard K/N        measure only shard K of N: corpus files split by a hash of their name,
-                     generated inputs by their index; merge the N files with `reptest merge`
-  --fuzz-checks N    each generated stream's length in checks (default 50000)
-  --explore-seed N   also run the generated stream of seed N (the reference stream, whose seed is
-                     fixed, decides the list of differences; what only seed N shows is reported apart)
-  --only NAME        measure only this parser (repeatable)
-  --threads N        parsers measured side by side (default: every core)
-
+const AFTER_HELP: &str = "\
 Exit status: 0 when written, 1 when an installable parser could not be measured (one whose
 pinned version cannot be had, such as reppy, is only mentioned), 2 for a usage error or when
-the corpus or Google's parser is not available.
-";
+the corpus or Google's parser is not available.";
 
-struct Options {
+/// The flags of `reptest measure`.
+#[derive(clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// Where to write the measurements (JSON)
+    #[arg(long, value_name = "FILE", required = true, help_heading = "Output")]
     out: PathBuf,
+    /// real-world (the pinned protego 0.7.0 corpus) or a directory of robots.txt files (a crawl
+    /// of your own)
+    #[arg(long, value_name = "WHAT", default_value = "real-world", help_heading = "Inputs")]
     corpus: String,
+    /// Measure only shard K of N: corpus files split by a hash of their name, generated inputs by
+    /// their index; merge the N files with `reptest merge`
+    #[arg(long = "shard", value_name = "K/N", default_value = "1/1", value_parser = shard,
+          help_heading = "Inputs")]
     shard: Shard,
-    explore_seed: Option<u64>,
+    /// Each generated stream's length in checks
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_CHECKS, value_parser = number::<u64>,
+          help_heading = "Inputs")]
     fuzz_checks: u64,
+    /// Also run the generated stream of seed N (the reference stream, whose seed is fixed, decides
+    /// the list of differences; what only seed N shows is reported apart)
+    #[arg(long, value_name = "N", value_parser = number::<u64>, help_heading = "Inputs")]
+    explore_seed: Option<u64>,
+    /// Measure only this parser (repeatable)
+    #[arg(long, value_name = "NAME", help_heading = "Parsers")]
     only: Vec<String>,
-    threads: usize,
+    /// Parsers measured side by side [default: every core]
+    #[arg(long, value_name = "N", value_parser = number::<usize>, help_heading = "Parsers")]
+    threads: Option<usize>,
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, UsageError> {
-    text.replace('_', "")
-        .parse()
-        .map_err(|_| UsageError(format!("{flag} takes a number, not `{text}`")))
-}
-
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut out = None;
-    let mut options = Options {
-        out: PathBuf::new(),
-        corpus: "real-world".into(),
-        shard: Shard::WHOLE,
-        explore_seed: None,
-        fuzz_checks: DEFAULT_FUZZ_CHECKS,
-        only: Vec::new(),
-        threads: pool::cores(),
-    };
-    while let Some(arg) = args.next_arg() {
-        let flag = arg.as_str();
-        match flag {
-            "-h" | "--help" => return Ok(None),
-            "--out" => out = Some(PathBuf::from(args.value(flag)?)),
-            "--corpus" => options.corpus = args.value(flag)?,
-            "--shard" => options.shard = args.value(flag)?.parse().map_err(UsageError)?,
-            "--explore-seed" => options.explore_seed = Some(number(flag, &args.value(flag)?)?),
-            "--fuzz-checks" => options.fuzz_checks = number(flag, &args.value(flag)?)?,
-            "--only" => options.only.push(args.value(flag)?),
-            "--threads" => options.threads = number::<usize>(flag, &args.value(flag)?)?.max(1),
-            other => return Err(UsageError(format!("unexpected argument `{other}`"))),
-        }
-    }
-    options.out = out.ok_or_else(|| UsageError("say where the measurements go: --out FILE".into()))?;
-    Ok(Some(options))
-}
-
-/// Runs `reptest measure` with the arguments after `measure`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("measure", parse(args), &[HELP]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
+/// Runs `reptest measure`; returns the exit status.
+pub(crate) fn main(options: Args) -> u8 {
     let (Some(google), Some(rfc)) = (built_in("google"), built_in("rep-rfc")) else {
         eprintln!("reptest measure: Google's parser is not in this build; it is one of the two references");
         return 2;
@@ -124,16 +91,18 @@ pub fn main(args: Vec<String>) -> u8 {
         shard: options.shard,
         explore_seed: options.explore_seed,
         fuzz_checks: options.fuzz_checks,
-        threads: options.threads,
+        threads: options.threads.unwrap_or_else(pool::cores).max(1),
     };
     let borrowed: Vec<(&dyn Implementation, String)> = parsers
         .iter()
         .map(|(parser, version)| (parser.as_ref(), version.clone()))
         .collect();
     // Each step on its own line: how long each parser took is worth keeping.
+    let progress = Progress::new("measure", "");
     let measurements = measure_parsers(&plan, &borrowed, google.as_ref(), rfc.as_ref(), |step| {
-        eprintln!("reptest measure: {step}");
+        progress.step(step);
     });
+    progress.finish();
     let json = serde_json::to_string(&measurements).expect("measurements always serialise");
     if let Err(error) = std::fs::write(&options.out, json + "\n") {
         eprintln!("reptest measure: cannot write {}: {error}", options.out.display());

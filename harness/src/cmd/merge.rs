@@ -6,19 +6,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::cli::print::print_summary;
-use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError};
+use crate::cli::values::whole;
+use crate::cli::{parse_flags, start_all};
 use rep_core::diff::partial::{self, Partial};
 use rep_core::diff::{write_findings, Differ, FindingsPlan};
-use rep_core::implementation::{split_command, Implementation};
+use rep_core::implementation::Implementation;
 use rep_core::workspace::findings_dir;
 use rep_matrix::measure::{self, read_part, Measurements, Part};
 
-const HELP: &str = "\
-reptest merge — combine the results of the shards of one run into the whole run's result
-
-Usage: reptest merge --out FILE MEASUREMENTS...
-       reptest merge [--findings DIR] [--max-findings N] [--out FILE] DIFF-PARTS...
-
+const AFTER_HELP: &str = "\
 Measurements are what `reptest measure --shard K/N` wrote; the merged file is what one
 unsharded run writes, for `reptest report --measurements FILE`. Differential parts are what
 `reptest diff --corpus … --shard K/N --partial FILE` wrote; merging them prints the whole run's
@@ -27,51 +23,33 @@ way the parts must be shards 1..N of one run.
 
 Exit status: 0 when merged (for a differential run: and no disagreement is a failure), 1 when
 the parts do not belong together or a disagreement is a failure, 2 for a usage error or an
-unreadable part.
-";
+unreadable part.";
 
-struct Options {
-    out: Option<PathBuf>,
-    findings: PathBuf,
-    max_findings: usize,
+/// The flags of `reptest merge`.
+#[derive(clap::Args)]
+#[command(
+    override_usage = "reptest merge --out FILE MEASUREMENTS...\n       \
+                      reptest merge [--findings DIR] [--max-findings N] [--out FILE] DIFF-PARTS...",
+    after_help = AFTER_HELP
+)]
+pub(crate) struct Args {
+    /// The parts: the files the shards wrote
+    #[arg(value_name = "PARTS", required = true)]
     parts: Vec<PathBuf>,
+    /// Where the merged result goes (required for measurements)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    out: Option<PathBuf>,
+    /// Where a differential run's minimised disagreements go [default: the workspace's
+    /// reports/findings]
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    findings: Option<PathBuf>,
+    /// Most findings to minimise and write
+    #[arg(long, value_name = "N", default_value = "10", value_parser = whole::<usize>, help_heading = "Output")]
+    max_findings: usize,
 }
 
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut options = Options {
-        out: None,
-        findings: findings_dir(),
-        max_findings: 10,
-        parts: Vec::new(),
-    };
-    while let Some(arg) = args.next_arg() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--out" => options.out = Some(PathBuf::from(args.value(&arg)?)),
-            "--findings" => options.findings = PathBuf::from(args.value(&arg)?),
-            "--max-findings" => {
-                let value = args.value(&arg)?;
-                options.max_findings = value
-                    .parse()
-                    .map_err(|_| UsageError(format!("--max-findings takes a number, not `{value}`")))?;
-            }
-            flag if flag.starts_with("--") => return Err(UsageError(format!("unknown option `{flag}`"))),
-            part => options.parts.push(PathBuf::from(part)),
-        }
-    }
-    if options.parts.is_empty() {
-        return Err(UsageError("give the files to merge".into()));
-    }
-    Ok(Some(options))
-}
-
-/// Runs `reptest merge` with the arguments after `merge`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("merge", parse(args), &[HELP]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
+/// Runs `reptest merge`; returns the exit status.
+pub(crate) fn main(options: Args) -> u8 {
     let mut measurements = Vec::new();
     let mut diffs = Vec::new();
     for path in &options.parts {
@@ -102,7 +80,7 @@ fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), u8> {
     })
 }
 
-fn merge_measurements(parts: Vec<Measurements>, options: &Options) -> u8 {
+fn merge_measurements(parts: Vec<Measurements>, options: &Args) -> u8 {
     let Some(out) = &options.out else {
         eprintln!("reptest merge: say where the merged measurements go: --out FILE");
         return 2;
@@ -124,13 +102,7 @@ fn merge_measurements(parts: Vec<Measurements>, options: &Options) -> u8 {
 
 /// The pair a differential run compared, from its implementation flags.
 fn pair(impl_flags: &str) -> Result<Differ, String> {
-    let mut choice = ImplChoice::default();
-    let mut args = Args::new(split_command(impl_flags)?);
-    while let Some(flag) = args.next_arg() {
-        if !choice.accept(&flag, &mut args).map_err(|UsageError(message)| message)? {
-            return Err(format!("`{flag}` is not an implementation flag"));
-        }
-    }
+    let choice = parse_flags(impl_flags).map_err(|why| format!("`{impl_flags}`: {why}"))?;
     let mut impls = choice.build(&[]);
     if impls.len() != 2 {
         return Err(format!("`{impl_flags}` does not name two implementations"));
@@ -141,7 +113,7 @@ fn pair(impl_flags: &str) -> Result<Differ, String> {
     Ok(Differ::new(a, b))
 }
 
-fn merge_diffs(parts: Vec<Partial>, options: &Options) -> u8 {
+fn merge_diffs(parts: Vec<Partial>, options: &Args) -> u8 {
     let count = parts.len();
     let differ = match pair(&parts[0].impl_flags) {
         Ok(differ) => differ,
@@ -163,7 +135,7 @@ fn merge_diffs(parts: Vec<Partial>, options: &Options) -> u8 {
         }
     }
     let plan = FindingsPlan {
-        dir: options.findings.clone(),
+        dir: options.findings.clone().unwrap_or_else(findings_dir),
         max: options.max_findings,
         impl_flags: merged.impl_flags.clone(),
     };

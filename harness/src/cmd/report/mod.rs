@@ -2,9 +2,9 @@
 //! third-party parser whose adapter can start here, and write the
 //! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
 
-use crate::cli::load_cases_or_exit;
 use crate::cli::progress::Progress;
-use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
+use crate::cli::values::number;
+use crate::cli::{load_cases_or_exit, start_all, usage_error, ImplChoice};
 use rep_core::case::{load_readings, Readings};
 use rep_core::workspace::{absolute_root, cases_dir};
 use rep_matrix::catalogue::third_party::ThirdParty;
@@ -14,44 +14,56 @@ use rep_matrix::report::{self, Plan};
 use std::path::PathBuf;
 use std::time::Duration;
 
-const HELP: &str = "\
-reptest report — regenerate the conformance matrix (every implementation × every case)
-
-Usage: reptest report [OPTIONS]
-
-  --out DIR         where to write conformance.md and conformance.json (default: the workspace's reports/)
-  --skip-missing    list a third-party parser whose dependency is missing as \"not run\" instead of failing
-  --built-in-only   run only the built-ins (rep-rfc, rep-google, google)
-  --cases PATH      a case file or a directory of them (repeatable; default: the workspace's cases/)
-  --only NAME       of the bundled third-party parsers, run only this one (repeatable)
-  --suite-only      run the suite only: no real-world or generated measurements, no parser pages
-  --measurements FILE
-                    take the third-party measurements from FILE (`reptest measure`, or shards
-                    combined by `reptest merge`) instead of measuring here
-  --corpus WHAT     the real-world corpus to measure on: real-world (default, the pinned
-                    protego 0.7.0 files) or a directory of robots.txt files
-  --fuzz-checks N   the reference generated stream's length (default 50000)
-
+const AFTER_HELP: &str = "\
 Third-party parsers run through the adapters in harness/adapters/; each needs its library
 installed (the message for a missing one says how). Your own parser joins the matrix with
-the implementation flags below (--adapter or --command, with --name and --profile); the
+the implementation flags above (--adapter or --command, with --name and --profile); the
 built-ins always run, so --impl is not taken here.
 
 Exit status: 0 when the report was written, 1 when a third-party dependency is missing
 (without --skip-missing), 2 for a usage error, a malformed case file or a parser of yours
-that cannot start.
-";
+that cannot start.";
 
-struct Options {
-    out: Option<PathBuf>,
+/// The flags of `reptest report`.
+#[derive(clap::Args)]
+#[command(after_help = AFTER_HELP)]
+pub(crate) struct Args {
+    /// A case file or a directory of them (repeatable) [default: the workspace's cases/]
+    #[arg(long, value_name = "PATH", help_heading = "Cases")]
     cases: Vec<PathBuf>,
+    /// List a third-party parser whose dependency is missing as "not run" instead of failing
+    #[arg(long, help_heading = "Parsers")]
     skip_missing: bool,
+    /// Run only the built-ins (rep-rfc, rep-google, google)
+    #[arg(long, help_heading = "Parsers")]
     built_in_only: bool,
+    /// Of the bundled third-party parsers, run only this one (repeatable)
+    #[arg(long, value_name = "NAME", help_heading = "Parsers")]
     only: Vec<String>,
+    /// Run the suite only: no real-world or generated measurements, no parser pages
+    #[arg(long, help_heading = "Measurements")]
     suite_only: bool,
+    /// Take the third-party measurements from FILE (`reptest measure`, or shards combined by
+    /// `reptest merge`) instead of measuring here
+    #[arg(long, value_name = "FILE", help_heading = "Measurements")]
     measurements: Option<PathBuf>,
+    /// The real-world corpus to measure on: real-world (the pinned protego 0.7.0 files) or a
+    /// directory of robots.txt files
+    #[arg(
+        long,
+        value_name = "WHAT",
+        default_value = "real-world",
+        help_heading = "Measurements"
+    )]
     corpus: String,
+    /// The reference generated stream's length
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_CHECKS, value_parser = number::<u64>,
+          help_heading = "Measurements")]
     fuzz_checks: u64,
+    /// Where to write conformance.md and conformance.json [default: the workspace's reports/]
+    #[arg(long, value_name = "DIR", help_heading = "Output")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
     yours: ImplChoice,
 }
 
@@ -60,61 +72,19 @@ struct Options {
 /// error and the report stays the same from run to run.
 const REPORT_TIMEOUT: Duration = Duration::from_secs(30);
 
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut options = Options {
-        out: None,
-        cases: Vec::new(),
-        skip_missing: false,
-        built_in_only: false,
-        only: Vec::new(),
-        suite_only: false,
-        measurements: None,
-        corpus: "real-world".into(),
-        fuzz_checks: DEFAULT_FUZZ_CHECKS,
-        yours: ImplChoice::default(),
-    };
-    while let Some(arg) = args.next_arg() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--out" => options.out = Some(PathBuf::from(args.value("--out")?)),
-            "--cases" => options.cases.push(PathBuf::from(args.value("--cases")?)),
-            "--skip-missing" => options.skip_missing = true,
-            "--built-in-only" => options.built_in_only = true,
-            "--only" => options.only.push(args.value("--only")?),
-            "--suite-only" => options.suite_only = true,
-            "--measurements" => options.measurements = Some(PathBuf::from(args.value("--measurements")?)),
-            "--corpus" => options.corpus = args.value("--corpus")?,
-            "--fuzz-checks" => {
-                let value = args.value("--fuzz-checks")?;
-                options.fuzz_checks = value
-                    .replace('_', "")
-                    .parse()
-                    .map_err(|_| UsageError(format!("--fuzz-checks takes a number, not `{value}`")))?;
-            }
-            "--impl" => {
-                return Err(UsageError(
-                    "the built-ins always run in a report; add your parser with --adapter or --command".into(),
-                ))
-            }
-            flag if options.yours.accept(flag, &mut args)? => {}
-            other => return Err(UsageError(format!("unexpected argument `{other}`"))),
-        }
-    }
-    Ok(Some(options))
-}
-
-/// Runs `reptest report` with the arguments after `report`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("report", parse(args), &[HELP, IMPL_HELP]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
-    if !options.only.is_empty() && options.out.is_none() {
-        eprintln!(
-            "reptest report: --only writes a partial matrix; give it a directory with --out, so the committed report is not overwritten"
+/// Runs `reptest report`; returns the exit status.
+pub(crate) fn main(options: Args) -> u8 {
+    if options.yours.names_a_built_in() {
+        return usage_error(
+            "report",
+            "the built-ins always run in a report; add your parser with --adapter or --command",
         );
-        return 2;
+    }
+    if !options.only.is_empty() && options.out.is_none() {
+        return usage_error(
+            "report",
+            "--only writes a partial matrix: give it a directory with --out, so the committed report is not overwritten",
+        );
     }
     // Absolute, so adapters start from any directory and links can be worked out.
     let root = absolute_root();
@@ -154,10 +124,10 @@ pub fn main(args: Vec<String>) -> u8 {
         readings: readings(&options.cases),
         reproduce: reproduce_commands(options.built_in_only),
     };
-    let progress = Progress::new();
+    let progress = Progress::new("report", "case runs");
     let written = report::write(&plan, lineup, |step| match step {
-        report::Progress::Cases(done, total) => progress.show(&format!("reptest report: {done}/{total} case runs")),
-        report::Progress::Step(step) => eprintln!("reptest report: {step}"),
+        report::Progress::Cases(done, total) => progress.count(done as u64, Some(total as u64), ""),
+        report::Progress::Step(step) => progress.step(step),
     });
     progress.finish();
     match written {

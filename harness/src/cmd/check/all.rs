@@ -1,189 +1,12 @@
-//! `reptest check`: one implementation's verdict on URLs, with explanations,
-//! or (with `--jsonl`) a batch service on stdin/stdout, or (with `--all`)
-//! every parser's verdict side by side.
+//! `reptest check --all`: every parser's verdict on each URL, side by side.
 
-use crate::cli::{options_or_exit, start_all, Args, ImplChoice, UsageError, IMPL_HELP};
+use super::Args;
 use rep_core::implementation::{self, Answer, DecidingLine, ImplError, Implementation, Prepared, BUILT_IN};
-use rep_core::jsonl;
 use rep_core::workspace::absolute_root;
 use rep_matrix::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
-use std::io::{Read, Write};
-
-const HELP: &str = "\
-reptest check — ask one implementation whether agents may fetch URLs
-
-Usage: reptest check [IMPLEMENTATION] --robots FILE|- --agent A [--agent B] [--json] URL...
-       reptest check --all [--adapter|--command …] --robots FILE|- --agent A [--json] URL...
-       reptest check [IMPLEMENTATION] --jsonl
-
-IMPLEMENTATION is one of the implementation flags below (default: --impl rep-rfc).
-
-  --robots FILE|-      the robots.txt body (- reads stdin)
-  --agent A            the agent (repeatable: any of them, Google's multi-agent check)
-  --json               one JSON object per URL instead of text (with --all: one JSON document)
-  --all                every built-in and every installed bundled third-party parser (and
-                       yours, given with --adapter or --command), side by side: for each URL
-                       a table of parser, version, verdict and deciding line (or n/a or the
-                       error), whether they agree, and the parsers that could not run
-  --jsonl              batch mode: each stdin line is a JSON request
-                       {\"id\": N (optional), \"robots\": TEXT | \"robots_base64\": B64,
-                        \"agent\": A | \"agents\": [A, ..], \"url\": URL}
-                       and each answer line, in order, carries the request's id and
-                       {\"allowed\": BOOL, \"line\": N|null}, {\"unsupported\": TEXT} or {\"error\": TEXT};
-                       an error names the stdin line it answers
-
-";
-
-const HELP_TAIL: &str = "
-The implementation defaults to rep-rfc. Exit status: 0, or 1 when a check (with --jsonl: a
-line) ended in an error, or 2 for a usage error or an implementation that cannot start (with
---all, a parser that cannot start shows its error in its rows instead).
-";
-
-struct Options {
-    robots: Option<String>,
-    agents: Vec<String>,
-    urls: Vec<String>,
-    json: bool,
-    jsonl: bool,
-    all: bool,
-    impls: ImplChoice,
-}
-
-fn parse(args: Vec<String>) -> Result<Option<Options>, UsageError> {
-    let mut args = Args::new(args);
-    let mut options = Options {
-        robots: None,
-        agents: Vec::new(),
-        urls: Vec::new(),
-        json: false,
-        jsonl: false,
-        all: false,
-        impls: ImplChoice::default(),
-    };
-    let mut built_in_chosen = false;
-    while let Some(arg) = args.next_arg() {
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(None),
-            "--robots" => options.robots = Some(args.value("--robots")?),
-            "--agent" => options.agents.push(args.value("--agent")?),
-            "--json" => options.json = true,
-            "--jsonl" => options.jsonl = true,
-            "--all" => options.all = true,
-            "--impl" => {
-                built_in_chosen = true;
-                options.impls.accept(&arg, &mut args)?;
-            }
-            flag if options.impls.accept(flag, &mut args)? => {}
-            flag if flag.starts_with("--") => return Err(UsageError(format!("unknown option `{flag}`"))),
-            url => options.urls.push(url.to_string()),
-        }
-    }
-    if options.all && (options.jsonl || built_in_chosen) {
-        return Err(UsageError(
-            "--all asks every built-in and every installed bundled parser: it takes neither --impl nor --jsonl \
-             (add your own parser with --adapter or --command)"
-                .into(),
-        ));
-    }
-    if options.jsonl {
-        if options.robots.is_some() || !options.agents.is_empty() || !options.urls.is_empty() {
-            return Err(UsageError(
-                "--jsonl reads robots, agents and URLs from stdin; drop --robots, --agent and URLs".into(),
-            ));
-        }
-    } else if options.robots.is_none() || options.agents.is_empty() || options.urls.is_empty() {
-        return Err(UsageError(
-            "give --robots FILE|-, at least one --agent and at least one URL (or --jsonl)".into(),
-        ));
-    }
-    Ok(Some(options))
-}
-
-/// Runs `reptest check` with the arguments after `check`; returns the exit status.
-pub fn main(args: Vec<String>) -> u8 {
-    let options = match options_or_exit("check", parse(args), &[HELP, IMPL_HELP, HELP_TAIL]) {
-        Ok(options) => options,
-        Err(status) => return status,
-    };
-    if options.all {
-        return match read_robots(options.robots.as_deref().unwrap_or("-")) {
-            Ok(body) => check_all(&body, &options),
-            Err(message) => {
-                eprintln!("reptest check: {message}");
-                2
-            }
-        };
-    }
-    let mut impls = options.impls.build(&["rep-rfc"]);
-    if impls.len() != 1 {
-        eprintln!("reptest check: choose exactly one implementation (got {})", impls.len());
-        return 2;
-    }
-    if let Err(status) = start_all("check", &impls) {
-        return status;
-    }
-    let implementation = impls.remove(0);
-    if options.jsonl {
-        let stdin = std::io::stdin().lock();
-        let stdout = std::io::stdout().lock();
-        return match jsonl::serve(implementation.as_ref(), stdin, stdout) {
-            Ok(served) => u8::from(served.errors > 0),
-            Err(error) => {
-                eprintln!("reptest check --jsonl: {error}");
-                1
-            }
-        };
-    }
-    let body = match read_robots(options.robots.as_deref().unwrap_or("-")) {
-        Ok(body) => body,
-        Err(message) => {
-            eprintln!("reptest check: {message}");
-            return 2;
-        }
-    };
-    check_urls(implementation.as_ref(), &body, &options)
-}
-
-fn read_robots(path: &str) -> Result<Vec<u8>, String> {
-    if path == "-" {
-        let mut body = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut body)
-            .map_err(|e| format!("cannot read robots.txt from stdin: {e}"))?;
-        return Ok(body);
-    }
-    std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))
-}
-
-fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Options) -> u8 {
-    let prepared = Prepared::body(implementation, body);
-    let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
-    let mut status = 0;
-    let mut stdout = std::io::stdout().lock();
-    for url in &options.urls {
-        let answer = prepared.check(&agents, url.as_bytes());
-        if matches!(answer, Err(ImplError::Failed(_))) {
-            status = 1;
-        }
-        let line = match (&answer, options.json) {
-            (Ok(outcome), true) => json!({
-                "url": url,
-                "allowed": outcome.allowed,
-                "line": outcome.line.number(),
-                "explanation": outcome.explanation(),
-            })
-            .to_string(),
-            (Err(error), true) => json!({ "url": url, "error": error.to_string() }).to_string(),
-            (Ok(outcome), false) => format!("{url}: {}", outcome.explanation()),
-            (Err(error), false) => format!("{url}: error: {error}"),
-        };
-        let _ = writeln!(stdout, "{line}");
-    }
-    status
-}
+use std::io::Write;
 
 /// One parser in `check --all`: its answers, one per URL.
 struct Column {
@@ -205,7 +28,7 @@ struct NotRun {
 }
 
 /// `check --all`: every parser's verdict on each URL, side by side.
-fn check_all(body: &[u8], options: &Options) -> u8 {
+pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
     let (columns, not_run) = ask_everyone(body, options);
     let errors = columns
         .iter()
@@ -229,7 +52,7 @@ fn check_all(body: &[u8], options: &Options) -> u8 {
 /// The implementations `check --all` asks, each with its version: the
 /// built-ins of this build, the installed bundled parsers, then yours;
 /// and those it cannot ask.
-fn everyone(options: &Options) -> (Vec<Asked>, Vec<NotRun>) {
+fn everyone(options: &Args) -> (Vec<Asked>, Vec<NotRun>) {
     let mut asked = Vec::new();
     let mut not_run = Vec::new();
     for name in BUILT_IN {
@@ -275,7 +98,7 @@ fn everyone(options: &Options) -> (Vec<Asked>, Vec<NotRun>) {
 
 /// Asks every implementation about every URL, side by side in time too
 /// (most of the wait is interpreters starting).
-fn ask_everyone(body: &[u8], options: &Options) -> (Vec<Column>, Vec<NotRun>) {
+fn ask_everyone(body: &[u8], options: &Args) -> (Vec<Column>, Vec<NotRun>) {
     let (asked, not_run) = everyone(options);
     let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
     let failed_everywhere = |why: String| -> Vec<Answer> {
@@ -382,7 +205,7 @@ fn agreement(columns: &[Column], index: usize) -> (bool, String) {
 }
 
 /// The side-by-side table, one per URL, then the parsers not run.
-fn side_by_side_text(body: &[u8], options: &Options, columns: &[Column], not_run: &[NotRun]) -> String {
+fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> String {
     let mut out = format!("agent(s): {}\n", options.agents.join(", "));
     for (index, url) in options.urls.iter().enumerate() {
         let (_, summary) = agreement(columns, index);
@@ -420,7 +243,7 @@ fn side_by_side_text(body: &[u8], options: &Options, columns: &[Column], not_run
 }
 
 /// The same as [`side_by_side_text`], as one JSON document.
-fn side_by_side_json(body: &[u8], options: &Options, columns: &[Column], not_run: &[NotRun]) -> Value {
+fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> Value {
     let urls: Vec<Value> = options
         .urls
         .iter()
