@@ -15,7 +15,6 @@ use rep_matrix::catalogue::third_party;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
 use rep_matrix::measure::{measure_parsers, Plan};
 
-
 const AFTER_HELP: &str = "\
 Exit status: 0 when written, 1 when an installable parser could not be measured (one whose
 pinned version cannot be had, such as reppy, is only mentioned), 2 for a usage error or when
