@@ -212,3 +212,23 @@ fn quiet_is_taken_anywhere_and_version_names_the_build() {
         assert!(version.contains("Google's parser"), "{version}");
     }
 }
+
+#[test]
+fn impl_takes_any_name_of_the_lineup_and_says_why_one_cannot_run() {
+    // reppy is bundled but its pinned version cannot be installed anywhere,
+    // so this holds on every machine: known by name, refused with the reason.
+    let out = reptest(&["run", "--impl", "reppy", "--filter", "5.1-example"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("reppy cannot start, so nothing was run: not available"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = reptest(&["run", "--impl", "no-such-parser"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = text(&out.stderr);
+    assert!(
+        said.contains("is not a built-in implementation or a bundled parser") && said.contains("protego"),
+        "{said}"
+    );
+}

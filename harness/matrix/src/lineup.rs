@@ -139,6 +139,41 @@ impl Lineup {
     }
 }
 
+/// A member that cannot run here, standing in for it where a command was
+/// asked for it by name: it fails to start with the reason, so the command
+/// stops before anything runs and says why, as for any implementation that
+/// cannot start.
+pub struct Unavailable {
+    /// Its name.
+    pub name: String,
+    /// Why it cannot run, and what to do.
+    pub why: String,
+}
+
+impl Implementation for Unavailable {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn claims(&self) -> ProfileId {
+        ProfileId::Rfc
+    }
+
+    fn start(&self) -> Result<(), String> {
+        Err(self.why.clone())
+    }
+
+    fn load(&self, _robots: &[u8]) -> Box<dyn rep_core::implementation::Loaded + '_> {
+        Box::new(self)
+    }
+}
+
+impl rep_core::implementation::Loaded for &Unavailable {
+    fn check(&self, _agents: &[&[u8]], _url: &[u8]) -> rep_core::implementation::Answer {
+        Err(rep_core::implementation::ImplError::Failed(self.why.clone()))
+    }
+}
+
 /// Every name `--impl` takes: the built-ins, then the bundled parsers.
 pub fn names() -> Vec<String> {
     BUILT_IN

@@ -11,6 +11,8 @@ use rep_core::implementation::{
     self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
     DEFAULT_MAX_ERRORS, DEFAULT_TIMEOUT,
 };
+use rep_core::workspace::absolute_root;
+use rep_matrix::lineup::{self, Unavailable};
 use std::time::Duration;
 
 /// Which implementations to run, as given by `--impl`, `--adapter`,
@@ -90,15 +92,16 @@ const FLAGS: [(&str, &str, &str); 9] = [
     ),
 ];
 
-/// `--impl`'s value: a built-in this build has.
-fn built_in_name(name: &str) -> Result<String, String> {
+/// `--impl`'s value: a built-in this build has, or a bundled parser (whether
+/// it is installed is found when the implementations are built).
+fn lineup_name(name: &str) -> Result<String, String> {
     if let Some(why) = implementation::missing_built_in(name) {
         return Err(format!("{name}: {why}"));
     }
-    if implementation::built_in(name).is_none() {
+    if !lineup::names().iter().any(|known| known == name) {
         return Err(format!(
-            "`{name}` is not a built-in implementation; choose from {} (or use --adapter / --command)",
-            implementation::BUILT_IN.join(", ")
+            "`{name}` is not a built-in implementation or a bundled parser; choose from {} (or use --adapter / --command)",
+            lineup::names().join(", ")
         ));
     }
     Ok(name.to_string())
@@ -121,7 +124,7 @@ fn arg((id, value_name, help): (&'static str, &'static str, &'static str)) -> Ar
         .help(help)
         .action(ArgAction::Append);
     match id {
-        "impl" => arg.value_parser(built_in_name),
+        "impl" => arg.value_parser(lineup_name),
         "adapter" | "command" => arg.value_parser(command_line),
         "profile" => arg.value_parser(profile),
         "timeout" => arg.value_parser(seconds),
@@ -213,7 +216,7 @@ impl ImplChoice {
     /// Applies one implementation flag and its value (clap checked the value).
     fn apply(&mut self, flag: &str, value: &str) -> Result<(), String> {
         match flag {
-            "--impl" => self.built_in.push(built_in_name(value)?),
+            "--impl" => self.built_in.push(lineup_name(value)?),
             "--adapter" | "--command" => {
                 let kind = if flag == "--adapter" {
                     ExternalKind::Adapter
@@ -255,27 +258,37 @@ impl ImplChoice {
         self.built_in.is_empty() && self.external.is_empty()
     }
 
-    /// The chosen implementations, in the order given (built-ins first), or
-    /// the `default` built-ins this build has when none was chosen (a default
-    /// this build lacks is named on stderr). External ones are given up on
-    /// after `--max-errors` consecutive errors.
+    /// The chosen implementations, in the order given (`--impl` ones
+    /// first), or the `default` built-ins this build has when none was
+    /// chosen (a default this build lacks is named on stderr). A bundled
+    /// parser that is not installed here is built as one that cannot start,
+    /// with the reason. External ones and bundled parsers are given up on
+    /// after `--max-errors` consecutive transport faults.
     pub(crate) fn build(&self, default: &[&str]) -> Vec<Box<dyn Implementation>> {
-        let built_in: Vec<&str> = if self.is_empty() {
+        let timeout = self.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        let max_errors = self.max_errors.unwrap_or(DEFAULT_MAX_ERRORS);
+        let mut impls: Vec<Box<dyn Implementation>> = if self.is_empty() {
             for name in default {
                 if let Some(why) = implementation::missing_built_in(name) {
                     eprintln!("reptest: running without `{name}`: {why}");
                 }
             }
-            default.to_vec()
+            default
+                .iter()
+                .filter_map(|name| implementation::built_in(name))
+                .collect()
         } else {
-            self.built_in.iter().map(String::as_str).collect()
+            let root = absolute_root();
+            let by_name = |name: &String| match lineup::by_name(name, &root, timeout) {
+                Ok(built_in) if implementation::BUILT_IN.contains(&name.as_str()) => built_in,
+                Ok(bundled) => Box::new(Patience::new(bundled, max_errors)),
+                Err(why) => Box::new(Unavailable {
+                    name: name.clone(),
+                    why,
+                }),
+            };
+            self.built_in.iter().map(by_name).collect()
         };
-        let mut impls: Vec<Box<dyn Implementation>> = built_in
-            .iter()
-            .filter_map(|name| implementation::built_in(name))
-            .collect();
-        let timeout = self.timeout.unwrap_or(DEFAULT_TIMEOUT);
-        let max_errors = self.max_errors.unwrap_or(DEFAULT_MAX_ERRORS);
         for external in &self.external {
             let base = external.name.clone().unwrap_or_else(|| default_name(&external.argv));
             let mut name = base.clone();

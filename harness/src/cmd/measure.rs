@@ -8,10 +8,11 @@ use crate::cli::progress::Progress;
 use crate::cli::values::{number, shard};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
-use rep_core::implementation::{built_in, Implementation};
+use rep_core::implementation::{built_in, Implementation, DEFAULT_TIMEOUT};
 use rep_core::pool;
 use rep_core::workspace::absolute_root;
-use rep_matrix::catalogue::third_party;
+use rep_matrix::catalogue::third_party::ThirdParty;
+use rep_matrix::lineup::Lineup;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
 use rep_matrix::measure::{measure_parsers, Plan};
 
@@ -65,25 +66,21 @@ pub(crate) fn main(options: Args) -> u8 {
             return 2;
         }
     };
-    let root = absolute_root();
-    let mut parsers: Vec<(Box<dyn Implementation>, String)> = Vec::new();
-    let mut status = 0;
-    for party in third_party::bundled()
-        .iter()
-        .filter(|party| options.only.is_empty() || options.only.contains(&party.name))
-    {
-        match party.probe(&root) {
-            Ok(version) => parsers.push((Box::new(party.adapter(&root)), version)),
-            Err(why) => {
-                eprintln!("reptest measure: {} is not measured: {why}", party.name);
-                // One whose pinned version cannot be had is never measured:
-                // that is known, not a failure of this run.
-                if party.is_available() {
-                    status = 1;
-                }
-            }
+    let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
+    let lineup = Lineup::default().with_bundled(&absolute_root(), wanted, DEFAULT_TIMEOUT);
+    for member in &lineup.members {
+        if let Err(why) = &member.ready {
+            eprintln!("reptest measure: {} is not measured: {why}", member.name);
         }
     }
+    // One whose pinned version cannot be had is never measured: that is
+    // known, not a failure of this run.
+    let status = u8::from(!lineup.missing().is_empty());
+    let parsers: Vec<(&dyn Implementation, String)> = lineup
+        .members
+        .iter()
+        .filter_map(|member| Some((member.ready.as_ref().ok()?.as_ref(), member.version.clone()?)))
+        .collect();
     let plan = Plan {
         files: &files,
         corpus,
@@ -92,13 +89,9 @@ pub(crate) fn main(options: Args) -> u8 {
         fuzz_checks: options.fuzz_checks,
         threads: options.threads.unwrap_or_else(pool::cores).max(1),
     };
-    let borrowed: Vec<(&dyn Implementation, String)> = parsers
-        .iter()
-        .map(|(parser, version)| (parser.as_ref(), version.clone()))
-        .collect();
     // Each step on its own line: how long each parser took is worth keeping.
     let progress = Progress::new("measure", "");
-    let measurements = measure_parsers(&plan, &borrowed, google.as_ref(), rfc.as_ref(), |step| {
+    let measurements = measure_parsers(&plan, &parsers, google.as_ref(), rfc.as_ref(), |step| {
         progress.step(step);
     });
     progress.finish();

@@ -1,9 +1,9 @@
 //! `reptest check --all`: every parser's verdict on each URL, side by side.
 
 use super::Args;
-use rep_core::implementation::{self, Answer, DecidingLine, ImplError, Implementation, Prepared, BUILT_IN};
+use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
 use rep_core::workspace::absolute_root;
-use rep_matrix::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
+use rep_matrix::lineup::{Lineup, Origin};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -53,45 +53,23 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
 /// built-ins of this build, the installed bundled parsers, then yours;
 /// and those it cannot ask.
 fn everyone(options: &Args) -> (Vec<Asked>, Vec<NotRun>) {
+    let lineup = Lineup::built_ins()
+        .with_bundled(&absolute_root(), |_| true, DEFAULT_TIMEOUT)
+        .with_yours(options.impls.build(&[]));
     let mut asked = Vec::new();
     let mut not_run = Vec::new();
-    for name in BUILT_IN {
-        match (implementation::built_in(name), implementation::missing_built_in(name)) {
-            (Some(built_in), _) => {
-                let version = match name {
-                    "google" => implementation::google_version().unwrap_or_else(|| "built in".into()),
-                    _ => "built in".to_string(),
-                };
-                asked.push(Asked {
-                    implementation: built_in,
-                    version,
-                });
-            }
-            (None, why) => not_run.push(NotRun {
-                name: name.to_string(),
-                why: why.unwrap_or("not in this build").to_string(),
-            }),
-        }
-    }
-    let root = absolute_root();
-    let parsers: Vec<&ThirdParty> = bundled().iter().collect();
-    for (parser, probe) in parsers.iter().zip(probe_all(&parsers, &Places::of(&root))) {
-        match probe {
-            Probe::Installed(version) => asked.push(Asked {
-                implementation: Box::new(parser.adapter(&root)),
+    for member in lineup.members {
+        let version = member.version.unwrap_or_else(|| match member.origin {
+            Origin::Yours => "yours".to_string(),
+            _ => "built in".to_string(),
+        });
+        match member.ready {
+            Ok(implementation) => asked.push(Asked {
+                implementation,
                 version,
             }),
-            _ => not_run.push(NotRun {
-                name: parser.name.clone(),
-                why: parser.missing_hint(),
-            }),
+            Err(why) => not_run.push(NotRun { name: member.name, why }),
         }
-    }
-    for yours in options.impls.build(&[]) {
-        asked.push(Asked {
-            implementation: yours,
-            version: "yours".to_string(),
-        });
     }
     (asked, not_run)
 }
