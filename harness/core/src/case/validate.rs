@@ -167,6 +167,41 @@ impl Validator<'_> {
         item: Option<&Item>,
         number: usize,
     ) -> Option<Check> {
+        let agents = self.agents(raw, item, number)?;
+        if raw.url.is_empty() {
+            let at = self.at(item, Some("url"));
+            self.report(
+                at,
+                format!("check {number}: the url is empty: give an absolute URL such as https://example.com/x"),
+            );
+            return None;
+        }
+        let (rfc, google) = self.expectations(raw, item, number)?;
+        let basis = Basis {
+            clause: raw.clause.clone().or_else(|| case.clause.clone()),
+            level: raw.level.or(case.level),
+            reading: raw.reading.clone().or_else(|| case.reading.clone()),
+        };
+        if let Some(problem) = self.basis_problem(&basis, rfc) {
+            // The basis key of the check, else of its case, else the check.
+            let keys = ["clause", "level", "reading"];
+            let find =
+                |item: Option<&Item>| item.and_then(|item| keys.iter().find_map(|key| self.locator.find(item, key)));
+            let at = find(item).or_else(|| find(case_item)).or_else(|| self.at(item, None));
+            self.report(at, format!("check {number}: {problem}"));
+            return None;
+        }
+        Some(Check {
+            agents,
+            url: raw.url.clone(),
+            rfc,
+            google,
+            basis,
+        })
+    }
+
+    /// The check's agents (`agent` or `agents`, none empty), or the problem reported.
+    fn agents(&mut self, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<Vec<String>> {
         let agents = match (&raw.agent, &raw.agents) {
             (Some(agent), None) => vec![agent.clone()],
             (None, Some(agents)) if !agents.is_empty() => agents.clone(),
@@ -206,14 +241,12 @@ impl Validator<'_> {
             );
             return None;
         }
-        if raw.url.is_empty() {
-            let at = self.at(item, Some("url"));
-            self.report(
-                at,
-                format!("check {number}: the url is empty: give an absolute URL such as https://example.com/x"),
-            );
-            return None;
-        }
+        Some(agents)
+    }
+
+    /// The check's expectation under each profile (`expect` for both, or
+    /// `rfc` and `google`), or the problem reported.
+    fn expectations(&mut self, raw: &RawCheck, item: Option<&Item>, number: usize) -> Option<(Expect, Expect)> {
         let rfc = raw.rfc.or(raw.expect);
         let google = raw.google.or(raw.expect);
         let (Some(rfc), Some(google)) = (rfc, google) else {
@@ -232,27 +265,7 @@ impl Validator<'_> {
             );
             return None;
         };
-        let basis = Basis {
-            clause: raw.clause.clone().or_else(|| case.clause.clone()),
-            level: raw.level.or(case.level),
-            reading: raw.reading.clone().or_else(|| case.reading.clone()),
-        };
-        if let Some(problem) = self.basis_problem(&basis, rfc) {
-            // The basis key of the check, else of its case, else the check.
-            let keys = ["clause", "level", "reading"];
-            let find =
-                |item: Option<&Item>| item.and_then(|item| keys.iter().find_map(|key| self.locator.find(item, key)));
-            let at = find(item).or_else(|| find(case_item)).or_else(|| self.at(item, None));
-            self.report(at, format!("check {number}: {problem}"));
-            return None;
-        }
-        Some(Check {
-            agents,
-            url: raw.url.clone(),
-            rfc,
-            google,
-            basis,
-        })
+        Some((rfc, google))
     }
 }
 

@@ -90,57 +90,66 @@ pub fn spec_test(input: &Path) -> Import {
             });
             continue;
         }
-        let problem = |position, message| Problem {
-            path: path.clone(),
-            position,
-            message,
-        };
-        let spec = match read_file(&path) {
-            Ok(spec) => {
-                import.warnings.extend(
-                    spec.warnings
-                        .iter()
-                        .map(|(position, message)| problem(Some(*position), message.clone())),
-                );
-                spec
-            }
-            Err(problems) => {
-                import.errors.extend(
-                    problems
-                        .into_iter()
-                        .map(|(position, message)| problem(position, message)),
-                );
-                continue;
-            }
-        };
-        let source = relative
-            .components()
-            .map(|part| part.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        let stem = output.file_stem().expect("an output file name").to_string_lossy();
-        let converted = convert::convert(&spec, &source, &stem);
-        import.warnings.extend(
-            converted
-                .left_out
-                .iter()
-                .map(|(position, message)| problem(Some(*position), message.clone())),
-        );
-        if converted.cases == 0 {
-            // The case loader refuses a file without cases.
-            import.warnings.push(problem(
-                None,
-                "no test here has a check the case format can carry: no case file written".into(),
-            ));
-            continue;
+        if let Some(file) = import_one(&path, &relative, output, &mut import) {
+            import.files.push(file);
         }
-        import.files.push(ImportedFile {
-            source: path,
-            output,
-            converted,
-        });
     }
     import
+}
+
+/// Reads, checks and converts the file at `path` (`relative` to the input),
+/// its problems and warnings added to `import`; the file to write, unless
+/// it is unreadable or left with no case.
+fn import_one(path: &Path, relative: &Path, output: PathBuf, import: &mut Import) -> Option<ImportedFile> {
+    let problem = |position, message| Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    };
+    let spec = match read_file(path) {
+        Ok(spec) => {
+            import.warnings.extend(
+                spec.warnings
+                    .iter()
+                    .map(|(position, message)| problem(Some(*position), message.clone())),
+            );
+            spec
+        }
+        Err(problems) => {
+            import.errors.extend(
+                problems
+                    .into_iter()
+                    .map(|(position, message)| problem(position, message)),
+            );
+            return None;
+        }
+    };
+    let source = relative
+        .components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let stem = output.file_stem().expect("an output file name").to_string_lossy();
+    let converted = convert::convert(&spec, &source, &stem);
+    import.warnings.extend(
+        converted
+            .left_out
+            .iter()
+            .map(|(position, message)| problem(Some(*position), message.clone())),
+    );
+    if converted.cases == 0 {
+        // The case loader refuses a file without cases.
+        import.warnings.push(problem(
+            None,
+            "no test here has a check the case format can carry: no case file written".into(),
+        ));
+        return None;
+    }
+    Some(ImportedFile {
+        source: path.to_path_buf(),
+        output,
+        converted,
+    })
 }
 
 /// Reads and checks one spec-test file.

@@ -1,0 +1,158 @@
+//! Tests of `export`.
+use super::*;
+use serde_json::Value;
+
+fn file_with(cases: Vec<Case>) -> CaseFile {
+    CaseFile {
+        path: "x.yaml".into(),
+        id: "x".into(),
+        source: "s".into(),
+        cases,
+    }
+}
+
+fn exported(cases: Vec<Case>) -> Value {
+    serde_json::from_str(&export(&[file_with(cases)], "1.2.3", Path::new("."))).unwrap()
+}
+
+#[test]
+fn the_top_heading_names_the_version() {
+    let changes = "# Changes\n\ntext\n\n## 2.1.0\n\n- new cases\n\n## 2.0.0\n";
+    assert_eq!(suite_version(changes).unwrap(), "2.1.0");
+    assert_eq!(suite_version("## [1.4.2] - 2025-01-31\n").unwrap(), "1.4.2");
+    assert_eq!(suite_version("## v3.0.0\n").unwrap(), "3.0.0");
+}
+
+#[test]
+fn a_change_log_without_a_versioned_heading_is_refused_with_its_line() {
+    assert!(suite_version("# Changes\n")
+        .unwrap_err()
+        .contains("no `## x.y.z` heading"));
+    let error = suite_version("# Changes\n## Unreleased\n## 1.0.0\n").unwrap_err();
+    assert!(error.starts_with("line 2:"), "{error}");
+    assert!(suite_version("## 1.0\n").is_err());
+    assert!(suite_version("## 1.0.x\n").is_err());
+}
+
+/// The bytes `parts` stand for, and whether each is text.
+fn rebuilt(parts: &[Part]) -> (Vec<u8>, Vec<bool>) {
+    let mut bytes = Vec::new();
+    for part in parts {
+        let piece = match (&part.text, &part.base64) {
+            (Some(text), None) => text.as_bytes().to_vec(),
+            (None, Some(encoded)) => base64::engine::general_purpose::STANDARD.decode(encoded).unwrap(),
+            _ => panic!("a part has exactly one of text and base64: {part:?}"),
+        };
+        assert!(part.times >= 1);
+        bytes.extend(piece.repeat(part.times));
+    }
+    (bytes, parts.iter().map(|part| part.text.is_some()).collect())
+}
+
+#[test]
+fn a_body_becomes_its_lines_with_runs_counted_and_rebuilds_exactly() {
+    let filler = "#---- filler ----\n".repeat(5000);
+    let body = format!("User-agent: *\nDisallow: /a\n{filler}Disallow: /late\nAllow: /x");
+    let found = parts(body.as_bytes());
+    let shown: Vec<(Option<&str>, usize)> = found.iter().map(|part| (part.text.as_deref(), part.times)).collect();
+    assert_eq!(
+        shown,
+        [
+            (Some("User-agent: *\nDisallow: /a\n"), 1),
+            (Some("#---- filler ----\n"), 5000),
+            (Some("Disallow: /late\nAllow: /x"), 1),
+        ]
+    );
+    assert_eq!(rebuilt(&found).0, body.as_bytes());
+    assert!(parts(b"").is_empty());
+    let blank_lines = parts(b"\n\n\n");
+    assert_eq!((blank_lines[0].text.as_deref(), blank_lines[0].times), (Some("\n"), 3));
+    // Every byte value, CRs, a BOM and a body without a line end.
+    let mut odd: Vec<u8> = (0..=255u8).collect();
+    odd.extend_from_slice(b"\r\r\n\xEF\xBB\xBFUser-agent: *\r\n\r\n\xff\n\xff\n");
+    assert_eq!(rebuilt(&parts(&odd)).0, odd);
+}
+
+#[test]
+fn a_body_that_is_not_utf8_has_base64_only_for_the_lines_that_are_not() {
+    let mut case = Case::sample(Expect::Allowed, Expect::Disallowed);
+    case.body = b"User-agent: *\nAllow: /a\nDisallow: /\xff\n# end\n".to_vec();
+    let document = exported(vec![case.clone()]);
+    let check = &document["checks"][0];
+    assert_eq!(check["body"], case.id.as_str());
+    assert_eq!(check["expect"]["rfc"], "allowed");
+    assert_eq!(check["expect"]["google"], "disallowed");
+    assert_eq!(
+        document["bodies"][case.id.as_str()],
+        serde_json::json!([
+            {"text": "User-agent: *\nAllow: /a\n"},
+            {"base64": "RGlzYWxsb3c6IC//Cg=="},
+            {"text": "# end\n"}
+        ])
+    );
+    let (bytes, text) = rebuilt(&parts(&case.body));
+    assert_eq!((bytes, text), (case.body, vec![true, false, true]));
+}
+
+#[test]
+fn each_distinct_body_is_stored_once_under_the_first_case_that_has_it() {
+    let mut first = Case::sample(Expect::Allowed, Expect::Allowed);
+    first.id = "x/b".into();
+    let mut same = first.clone();
+    same.id = "x/c".into();
+    let mut earlier = first.clone();
+    earlier.id = "x/a".into();
+    earlier.body = b"User-agent: *\nDisallow: /other\n".to_vec();
+    let document = exported(vec![same, first, earlier]);
+    let keys: Vec<&str> = document["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["body"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, ["x/a", "x/b", "x/b"]);
+    let stored: Vec<&String> = document["bodies"].as_object().unwrap().keys().collect();
+    assert_eq!(stored, ["x/a", "x/b"]);
+    assert_eq!(document["body_count"], 2);
+}
+
+#[test]
+fn checks_are_sorted_by_case_id_then_number() {
+    let mut later = Case::sample(Expect::Allowed, Expect::Allowed);
+    later.id = "x/b".into();
+    let mut earlier = later.clone();
+    earlier.id = "x/a".into();
+    earlier.checks = vec![earlier.checks[0].clone(); 10];
+    let document = exported(vec![later, earlier]);
+    let ids: Vec<&str> = document["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|check| check["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids[..3], ["x/a#1", "x/a#2", "x/a#3"]);
+    assert_eq!(ids[9..], ["x/a#10", "x/b#1"]);
+    assert_eq!(document["check_count"], 11);
+}
+
+#[test]
+fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
+    let mut case = Case::sample(Expect::Disallowed, Expect::Disallowed);
+    case.response = Some(ResponseSpec {
+        status: None,
+        redirects: 2,
+        cached_age_hours: Some(800),
+    });
+    case.checks[0].basis = Basis {
+        clause: Some("2.3.1.4".into()),
+        level: Some(crate::case::Level::Must),
+        reading: None,
+    };
+    let check = &exported(vec![case])["checks"][0];
+    assert_eq!(check["response"]["status"], "network-error");
+    assert_eq!(check["response"]["redirects"], 2);
+    assert_eq!(check["response"]["cached_age_hours"], 800);
+    assert_eq!(check["basis"]["clause"], "2.3.1.4");
+    assert_eq!(check["basis"]["level"], "MUST");
+    assert_eq!(check["basis"]["reading"], Value::Null);
+}
