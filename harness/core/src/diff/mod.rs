@@ -21,5 +21,5 @@ pub use compare::{Differ, Disagreement, Probe};
 pub use finding::{finding_id, promote, Finding, WHY_PLACEHOLDER};
 pub use minimise::{minimise, MAX_TRIES};
 pub use pipeline::{investigate, replay, write_findings, FindingsPlan, Investigation, Replay, ReplayedCheck, Written};
-pub use run::{corpus_inputs, input, run, Budget, Config, Observed, QUERIES_PER_BODY};
-pub use summary::{Counts, Summary};
+pub use run::{corpus_inputs, input, run, Budget, Config, QUERIES_PER_BODY};
+pub use summary::{Counts, Observed, Summary};

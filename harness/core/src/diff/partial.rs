@@ -5,8 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::compare::{Differ, Probe};
-use super::run::Observed;
-use super::summary::{Counts, Summary};
+use super::summary::{Counts, Observed, Summary};
 use crate::diff::shard::{check_complete, Shard};
 
 /// The format tag of a partial differential run.

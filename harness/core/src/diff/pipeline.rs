@@ -9,8 +9,8 @@ use rep_generate::{Generated, Query};
 use super::compare::{Differ, Disagreement, Probe};
 use super::finding::Finding;
 use super::minimise::{minimise, MAX_TRIES};
-use super::run::{run, Config, Observed};
-use super::summary::Summary;
+use super::run::{run, Config};
+use super::summary::{Observed, Summary};
 
 /// Where findings go and how many to write.
 #[derive(Clone, Debug)]

@@ -11,8 +11,8 @@ use rep_generate::Generated;
 use crate::corpus::CorpusFile;
 use crate::implementation::{agree, Prepared};
 
-use super::compare::{Differ, Disagreement, Probe};
-use super::summary::Summary;
+use super::compare::{Differ, Probe};
+use super::summary::{Observed, Summary};
 
 /// Checks generated per body: Google reparses the body for every check, so
 /// many checks per body keep generation and `rep`'s parse cheap in comparison.
@@ -43,20 +43,6 @@ pub struct Config<'a> {
     pub mutations: u32,
     /// Worker threads.
     pub threads: usize,
-}
-
-/// A disagreement as observed, before minimising.
-#[derive(Clone, Debug)]
-pub struct Observed {
-    /// The full input.
-    pub probe: Probe,
-    /// What differed.
-    pub disagreement: Disagreement,
-    /// Where it came from, for people.
-    pub origin: String,
-    /// Its place in the run's fixed order (generated input or corpus file,
-    /// then check), so the examples kept do not depend on thread timing.
-    pub order: String,
 }
 
 /// The number of inputs a corpus run checks.

@@ -5,7 +5,21 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use super::run::Observed;
+use super::compare::{Disagreement, Probe};
+
+/// A disagreement as observed, before minimising.
+#[derive(Clone, Debug)]
+pub struct Observed {
+    /// The full input.
+    pub probe: Probe,
+    /// What differed.
+    pub disagreement: Disagreement,
+    /// Where it came from, for people.
+    pub origin: String,
+    /// Its place in the run's fixed order (generated input or corpus file,
+    /// then check), so the examples kept do not depend on thread timing.
+    pub order: String,
+}
 
 /// Disagreements kept per class for minimising and writing.
 const EXAMPLES_PER_CLASS: usize = 3;
