@@ -175,7 +175,7 @@ pub fn faults(matrix: &Matrix<'_>) -> Vec<Fault> {
 }
 
 /// What refusing to write a baseline says: how many faults, and the first few.
-pub fn describe_faults(faults: &[Fault]) -> String {
+pub(crate) fn describe_faults(faults: &[Fault]) -> String {
     let mut text = format!(
         "{} check(s) ended in a transport fault or were not run, so they say nothing about the parser; \
          nothing was written (fix the adapter, or pass --allow-errors to record them, each with its message):\n",

@@ -77,7 +77,7 @@ impl std::error::Error for CorpusError {}
 
 /// Fetches (or finds in the cache) the pinned sdist and returns the
 /// directory holding the corpus files.
-pub fn fetch_dir() -> Result<PathBuf, CorpusError> {
+pub(crate) fn fetch_dir() -> Result<PathBuf, CorpusError> {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/fetch_sdist.py");
     let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let output = Command::new(&python)
@@ -114,7 +114,7 @@ pub fn fetch() -> Result<Vec<CorpusFile>, CorpusError> {
 
 /// Every regular file directly in `dir` (hidden files skipped), sorted by
 /// name: the corpus, or any directory of robots.txt files (`--corpus DIR`).
-pub fn load_dir(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+pub(crate) fn load_dir(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     let read_error = |path: &Path| {
         let path = path.to_path_buf();
         move |error| CorpusError::Read { path, error }
@@ -143,7 +143,7 @@ const MAX_SEED_CASE_BODY: usize = 8192;
 /// The bodies of the suite's cases under `cases_dir` (fetch cases included:
 /// their bodies are robots.txt too), named by case id, as seeds; bodies over
 /// 8 KiB are left out.
-pub fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
+pub(crate) fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
     let files =
         crate::case::load_paths(&[cases_dir.to_path_buf()]).map_err(|errors| CorpusError::Cases(errors.to_string()))?;
     Ok(files

@@ -48,7 +48,7 @@ pub struct Request<'a> {
 
 /// How a request carries its body: the text, or its base64.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WireBody<'r> {
+pub(crate) enum WireBody<'r> {
     /// `robots`: the text itself.
     Text(&'r str),
     /// `robots_base64`: the body encoded.
@@ -89,7 +89,7 @@ impl Request<'static> {
 
 impl Request<'_> {
     /// How the body is carried, or what is wrong with the body fields.
-    pub fn wire_body(&self) -> Result<WireBody<'_>, String> {
+    pub(crate) fn wire_body(&self) -> Result<WireBody<'_>, String> {
         match (&self.robots, &self.robots_base64) {
             (Some(text), None) => Ok(WireBody::Text(text)),
             (None, Some(encoded)) => Ok(WireBody::Base64(encoded)),
@@ -114,18 +114,18 @@ impl Request<'_> {
 
 /// Serde helpers that write bytes as one standard base64 string, for JSON
 /// files that carry robots.txt bodies.
-pub mod base64_bytes {
+pub(crate) mod base64_bytes {
     use super::BASE64;
     use base64::Engine as _;
     use serde::{Deserialize, Deserializer, Serializer};
 
     /// Writes `bytes` as base64.
-    pub fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(bytes: &[u8], serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(&BASE64.encode(bytes))
     }
 
     /// Reads base64 back into bytes.
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<u8>, D::Error> {
         let text = String::deserialize(deserializer)?;
         BASE64.decode(text).map_err(serde::de::Error::custom)
     }
@@ -141,7 +141,7 @@ fn lossy(bytes: &[u8]) -> String {
 /// adds fields is not an answer.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged, deny_unknown_fields)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// A verdict.
     Verdict {
         /// The request's id.

@@ -41,7 +41,7 @@ impl Member {
     /// parser whose pinned version can be installed but is not), rather
     /// than something known (its version cannot be had at all) or a built-in
     /// left out of this build on purpose.
-    pub fn missing_matters(&self) -> bool {
+    pub(crate) fn missing_matters(&self) -> bool {
         matches!((&self.ready, self.origin), (Err(_), Origin::Bundled(party)) if party.is_available())
     }
 
@@ -105,7 +105,7 @@ impl Lineup {
     }
 
     /// The members that can run, in order.
-    pub fn runnable(&self) -> impl Iterator<Item = &Member> {
+    pub(crate) fn runnable(&self) -> impl Iterator<Item = &Member> {
         self.members.iter().filter(|member| member.ready.is_ok())
     }
 
@@ -128,7 +128,7 @@ impl Lineup {
 
     /// Splits the lineup into its runnable implementations (in order) and
     /// the report's list of every member.
-    pub fn into_runnable(self) -> (Vec<Box<dyn Implementation>>, Vec<Entry>) {
+    pub(crate) fn into_runnable(self) -> (Vec<Box<dyn Implementation>>, Vec<Entry>) {
         let entries = self.members.iter().map(Member::entry).collect();
         let impls = self
             .members

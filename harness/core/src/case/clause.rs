@@ -2,7 +2,7 @@
 //! titles and links.
 
 /// Every section of RFC 9309, with its title (the document's own numbering).
-pub const SECTIONS: [(&str, &str); 23] = [
+pub(crate) const SECTIONS: [(&str, &str); 23] = [
     ("1", "Introduction"),
     ("1.1", "Requirements Language"),
     ("2", "Specification"),

@@ -11,7 +11,7 @@
 use std::ops::Range;
 
 /// A 1-based line and column.
-pub type Position = (usize, usize);
+pub(crate) type Position = (usize, usize);
 
 /// One item of a block sequence: its lines and the column its keys start at.
 #[derive(Clone, Debug)]
@@ -29,7 +29,7 @@ impl Item {
 }
 
 /// The text of one case file, split into lines.
-pub struct Locator<'a> {
+pub(crate) struct Locator<'a> {
     lines: Vec<&'a str>,
 }
 
@@ -96,7 +96,7 @@ impl<'a> Locator<'a> {
 
     /// Where the value of `key` in `item` starts, or where the item starts
     /// when the key is not found.
-    pub fn value_of(&self, item: &Item, key: &str) -> Position {
+    pub(crate) fn value_of(&self, item: &Item, key: &str) -> Position {
         self.find(item, key).unwrap_or_else(|| item.position(self))
     }
 

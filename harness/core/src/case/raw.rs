@@ -8,14 +8,14 @@ use std::fmt;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawFile {
+pub(crate) struct RawFile {
     pub source: String,
     pub cases: Vec<RawCase>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawCase {
+pub(crate) struct RawCase {
     pub name: String,
     pub why: String,
     pub clause: Option<String>,
@@ -54,12 +54,12 @@ pub struct RawResponse {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RawCached {
+pub(crate) struct RawCached {
     pub age_hours: u32,
 }
 
 /// An HTTP status (100..=599), or `network-error` (`None`).
-pub struct HttpStatus(pub Option<u16>);
+pub(crate) struct HttpStatus(pub Option<u16>);
 
 impl<'de> Deserialize<'de> for HttpStatus {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<HttpStatus, D::Error> {

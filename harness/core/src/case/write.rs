@@ -14,7 +14,7 @@ const BLOCK_INDENT: &str = "      ";
 /// and every character YAML may not carry as is (controls, line and
 /// paragraph separators, the byte-order mark, non-characters) written as a
 /// YAML escape.
-pub fn double_quoted(text: &str) -> String {
+pub(crate) fn double_quoted(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
@@ -49,7 +49,7 @@ fn is_plain(c: char) -> bool {
 
 /// The form a body is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BodyForm {
+pub(crate) enum BodyForm {
     /// `robots:` as a literal block (or `""` when empty).
     Text,
     /// `robots_escaped:` in single quotes.
@@ -61,7 +61,7 @@ pub enum BodyForm {
 /// The simplest form that carries `body` exactly: plain text when a YAML
 /// literal block reads back byte for byte; base64 when more than half of
 /// the bytes would need a `\xHH` escape; the escaped form otherwise.
-pub fn body_form(body: &[u8]) -> BodyForm {
+pub(crate) fn body_form(body: &[u8]) -> BodyForm {
     let Ok(text) = std::str::from_utf8(body) else {
         return escaped_or_base64(body);
     };

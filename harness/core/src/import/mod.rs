@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// The file name extensions read as text-format files.
-pub const EXTENSIONS: &[&str] = &["textproto", "txtpb", "textpb", "pbtxt"];
+pub(crate) const EXTENSIONS: &[&str] = &["textproto", "txtpb", "textpb", "pbtxt"];
 
 pub use crate::problem::Problem;
 

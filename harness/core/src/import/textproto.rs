@@ -17,7 +17,7 @@ use std::iter::Peekable;
 use std::str::Chars;
 
 /// A 1-based line and column (columns count characters).
-pub type Position = (usize, usize);
+pub(crate) type Position = (usize, usize);
 
 /// One `name: value` in a message. A list `name: [a, b]` becomes one field
 /// per element, in order.

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// How long one installer may run (a cold cargo build of the Rust
 /// adapters takes minutes on two cores).
-pub const INSTALL_TIMEOUT: Duration = Duration::from_secs(30 * 60);
+pub(crate) const INSTALL_TIMEOUT: Duration = Duration::from_secs(30 * 60);
 
 /// How many of an installer's last output lines a failure shows.
 const TAIL_LINES: usize = 12;

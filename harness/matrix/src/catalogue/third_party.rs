@@ -63,7 +63,7 @@ impl InstallKind {
 
     /// Whether the library goes into a private directory under the cache
     /// (`{prefix}`) rather than into the system or nowhere.
-    pub fn has_prefix(self) -> bool {
+    pub(crate) fn has_prefix(self) -> bool {
         matches!(self, InstallKind::Pip | InstallKind::Npm | InstallKind::Cargo)
     }
 }
@@ -207,7 +207,7 @@ impl ThirdParty {
     /// `text` with `{root}` and `{prefix}` replaced. `{prefix}` is left as
     /// it is when the cache is unknown: callers probe first, and the probe
     /// says why.
-    pub fn expand(&self, text: &str, places: &Places) -> String {
+    pub(crate) fn expand(&self, text: &str, places: &Places) -> String {
         let text = text.replace("{root}", &places.root.display().to_string());
         match &places.cache {
             Ok(cache) => text.replace("{prefix}", &self.prefix(cache).display().to_string()),
@@ -223,7 +223,7 @@ impl ThirdParty {
     /// The adapter command as written for a reader at the workspace root
     /// (`{root}/` dropped, `{prefix}` kept): what reports show, the same on
     /// every machine.
-    pub fn adapter_command(&self) -> String {
+    pub(crate) fn adapter_command(&self) -> String {
         let words: Vec<String> = self.adapter.iter().map(|word| word.replace("{root}/", "")).collect();
         rep_core::implementation::join_command(&words)
     }

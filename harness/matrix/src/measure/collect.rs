@@ -27,7 +27,7 @@ pub enum Source {
 
 impl Source {
     /// Every source, in report order.
-    pub const ALL: [Source; 4] = [Source::Suite, Source::RealWorld, Source::Fuzz, Source::Explore];
+    pub(crate) const ALL: [Source; 4] = [Source::Suite, Source::RealWorld, Source::Fuzz, Source::Explore];
 
     /// `suite`, `real-world`, `fuzz` or `explore`.
     pub fn name(self) -> &'static str {
@@ -81,12 +81,12 @@ impl Tally {
     }
 
     /// Agreement with Google in percent, when anything was compared.
-    pub fn google_percent(&self) -> Option<f64> {
+    pub(crate) fn google_percent(&self) -> Option<f64> {
         percent(self.agree_google, self.compared_google)
     }
 
     /// Agreement with the RFC in percent, when anything was compared.
-    pub fn rfc_percent(&self) -> Option<f64> {
+    pub(crate) fn rfc_percent(&self) -> Option<f64> {
         percent(self.agree_rfc, self.compared_rfc)
     }
 }

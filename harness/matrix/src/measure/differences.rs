@@ -21,7 +21,7 @@ use rep_core::implementation::{check_once as ask, ImplError, Implementation, NO_
 /// not checks, keeps one odd input asked many checks from listing a cause,
 /// and the floor keeps chance encounters, which another seed would not meet,
 /// off the list.
-pub const FUZZ_MIN_INPUTS: u64 = 5;
+pub(crate) const FUZZ_MIN_INPUTS: u64 = 5;
 
 /// Questions the minimiser may ask a third-party parser per difference: it
 /// goes through an external process, so shrinking is kept to seconds.

@@ -36,7 +36,7 @@ use rep_core::diff::shard::{check_complete, Shard};
 use rep_core::implementation::Implementation;
 
 /// The seed of the reference generated stream.
-pub const REFERENCE_SEED: u64 = 1;
+pub(crate) const REFERENCE_SEED: u64 = 1;
 
 /// The generated stream's default length: the floor per parser.
 pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
@@ -180,7 +180,7 @@ pub fn measure_parsers(
 /// Everything known about one third-party parser for the reports: its
 /// measurements with the suite's checks (column `column` of `matrix`) added,
 /// and its distinct differences.
-pub fn analyse(
+pub(crate) fn analyse(
     parser: &dyn Implementation,
     measured: Option<&Measured>,
     matrix: &rep_core::runner::Matrix<'_>,

@@ -46,7 +46,7 @@ pub struct Batch {
 
 /// Checks per real-world file: enough to reach the rules of most files,
 /// few enough that the slowest parsers finish the sample in minutes.
-pub const REAL_WORLD_CHECKS_PER_FILE: usize = 4;
+pub(crate) const REAL_WORLD_CHECKS_PER_FILE: usize = 4;
 
 /// The references' answer to each check of `batches`, from Google's parser
 /// and `rep-rfc`, computed once for every parser.
@@ -68,7 +68,7 @@ fn with_references(mut batches: Vec<Batch>, google: &dyn Implementation, rfc: &d
 
 /// The real-world sample: every file of `files` in `shard`, with
 /// [`REAL_WORLD_CHECKS_PER_FILE`] checks each, answered by the references.
-pub fn real_world_sample(
+pub(crate) fn real_world_sample(
     files: &[CorpusFile],
     shard: Shard,
     google: &dyn Implementation,
@@ -101,7 +101,7 @@ pub fn real_world_sample(
 /// The part in `shard` of the generated stream named by `seed` (input *i*
 /// belongs to shard *i* mod N + 1), the whole stream being at least `checks`
 /// checks long, answered by the references.
-pub fn fuzz_sample(
+pub(crate) fn fuzz_sample(
     seed: u64,
     checks: u64,
     shard: Shard,
@@ -191,7 +191,7 @@ pub fn measure(parser: &dyn Implementation, source: Source, batches: &[Batch], c
 /// Measures every parser on every sample (each tagged with its source), the
 /// parsers side by side on `threads` threads; `progress(parser, done,
 /// elapsed)` is called as each finishes, with the time its checks took.
-pub fn measure_all(
+pub(crate) fn measure_all(
     parsers: &[&dyn Implementation],
     samples: &[(Source, &[Batch])],
     threads: usize,

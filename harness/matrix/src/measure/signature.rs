@@ -203,7 +203,7 @@ pub struct Signature {
 /// leniency (a misspelt key, a stray NUL) usually just removes the deciding
 /// line, which agrees with the parser by accident; a matching switch names
 /// what the parser does with the rule it did read.
-pub const EXPLANATION_ORDER: [Switch; 13] = [
+pub(crate) const EXPLANATION_ORDER: [Switch; 13] = [
     Switch::NoPercentNormalisation,
     Switch::IndexHtml,
     Switch::RobotsTxtNotSpecial,
@@ -286,14 +286,14 @@ impl Signature {
     }
 
     /// Whether this is the parser giving no answer within its timeout.
-    pub fn is_hang(&self) -> bool {
+    pub(crate) fn is_hang(&self) -> bool {
         self.failure
             .as_deref()
             .is_some_and(|start| start.starts_with(NO_ANSWER))
     }
 
     /// The difference in one line, for lists.
-    pub fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         let decision = self.decision.as_ref().map(Decision::describe);
         if let Some(failure) = &self.failure {
             return match decision {

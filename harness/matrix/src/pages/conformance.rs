@@ -29,7 +29,7 @@ pub struct Entry {
 }
 
 /// Everything the conformance report shows.
-pub struct Conformance<'m, 'a> {
+pub(crate) struct Conformance<'m, 'a> {
     /// The answers of the implementations that ran.
     pub matrix: &'m Matrix<'a>,
     /// Every implementation, ran or not, in report order.

@@ -7,7 +7,7 @@ use rep_core::runner::{Row, Status};
 
 /// How one answer compares with both profiles' expectations, as one symbol.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub(crate) enum Mark {
     /// Meets every definite expectation (rfc and google, where not implementation-defined).
     Both,
     /// Meets rfc's expectation, misses google's.
@@ -26,7 +26,7 @@ pub enum Mark {
 
 impl Mark {
     /// Every mark, in legend order.
-    pub const ALL: [Mark; 7] = [
+    pub(crate) const ALL: [Mark; 7] = [
         Mark::Both,
         Mark::RfcOnly,
         Mark::GoogleOnly,

@@ -4,5 +4,5 @@
 pub mod conformance;
 pub mod mark;
 pub mod measured;
-pub mod parser_page;
-pub mod readings_page;
+pub(crate) mod parser_page;
+pub(crate) mod readings_page;

@@ -13,7 +13,7 @@ use rep_core::format::{cell, code_span};
 
 /// What the page says about the parser itself.
 #[derive(Clone, Debug)]
-pub struct ParserInfo {
+pub(crate) struct ParserInfo {
     /// Its name in the reports.
     pub name: String,
     /// The language it is written in.
@@ -29,7 +29,7 @@ pub struct ParserInfo {
 }
 
 /// Everything on one parser's page.
-pub struct ParserPage<'a> {
+pub(crate) struct ParserPage<'a> {
     /// The parser.
     pub info: &'a ParserInfo,
     /// Suite, real-world and generated measurements together.
