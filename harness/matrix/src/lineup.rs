@@ -104,11 +104,6 @@ impl Lineup {
         self
     }
 
-    /// The members that can run, in order.
-    pub(crate) fn runnable(&self) -> impl Iterator<Item = &Member> {
-        self.members.iter().filter(|member| member.ready.is_ok())
-    }
-
     /// The members that cannot run here because this machine lacks
     /// something it could have (see [`Member::missing_matters`]), each as
     /// `name: reason`.
