@@ -1,8 +1,10 @@
 //! The JUnit XML report: one `<testsuite>` per implementation, one
 //! `<testcase>` per check, scored against the profile the implementation
-//! claims. Implementation-defined and n/a checks are `<skipped/>`.
+//! claims. Implementation-defined, reading and n/a checks are `<skipped/>`;
+//! so is a departure from a SHOULD or MAY, whose message says so (it does
+//! not fail the run, and a `<failure>` would turn CI red).
 
-use super::{agents_text, answer_text, basis_text, expected_text};
+use super::{agents_text, answer_text, basis_text, expected_text, held_to};
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;
 
@@ -17,7 +19,13 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             .filter(|row| wanted.contains(&row.status(index, claims)))
             .count()
     };
-    let skipped = [Status::NotApplicable, Status::ImplementationDefined];
+    let skipped = [
+        Status::NotApplicable,
+        Status::ImplementationDefined,
+        Status::Reading,
+        Status::Departure(crate::case::Level::Should),
+        Status::Departure(crate::case::Level::May),
+    ];
     let total_failures: usize = (0..matrix.impls.len()).map(|index| count(index, &[Status::Fail])).sum();
     let total_errors: usize = (0..matrix.impls.len())
         .map(|index| count(index, &[Status::Error]))
@@ -61,7 +69,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             match row.status(index, info.claims) {
                 Status::Pass => out.push_str("/>\n"),
                 Status::Fail => {
-                    let message = format!("expected {expected}, got {answer}");
+                    let message = format!("{}: expected {expected}, got {answer}", held_to(check, info.claims));
                     let _ = writeln!(
                         out,
                         ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
@@ -81,6 +89,15 @@ pub fn render(matrix: &Matrix<'_>) -> String {
                 status => {
                     let message = match status {
                         Status::ImplementationDefined => format!("implementation-defined; answered {answer}"),
+                        Status::Reading => format!(
+                            "reading `{}` (open under RFC 9309); answered {answer}",
+                            check.basis.reading.as_deref().unwrap_or("")
+                        ),
+                        Status::Departure(level) => format!(
+                            "{} departure, not a failure: {}: expected {expected}, got {answer}",
+                            level.name(),
+                            held_to(check, info.claims)
+                        ),
                         _ => answer,
                     };
                     let _ = writeln!(

@@ -1,7 +1,7 @@
 //! The plain-text report: a summary per implementation and profile, then
 //! every miss with what is needed to understand it.
 
-use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, misses};
+use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, held_to, miss_kinds, miss_word, misses};
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;
@@ -31,7 +31,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         .max("implementation".len());
     let _ = writeln!(
         out,
-        "{:<width$}  profile    pass  fail  error   n/a  impl-defined   score",
+        "{:<width$}  profile    pass  fail  should  may  error   n/a  reading  impl-defined   score",
         "implementation"
     );
     for (index, info) in matrix.impls.iter().enumerate() {
@@ -41,13 +41,16 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             let score = tally.score().map_or("-".to_string(), |score| format!("{score:.1}%"));
             let _ = writeln!(
                 out,
-                "{:<width$}  {:<7}{claimed}  {:>4}  {:>4}  {:>5}  {:>4}  {:>12}  {:>6}",
+                "{:<width$}  {:<7}{claimed}  {:>4}  {:>4}  {:>6}  {:>3}  {:>5}  {:>4}  {:>7}  {:>12}  {:>6}",
                 info.name,
                 profile.name(),
                 tally.pass,
                 tally.fail,
+                tally.should,
+                tally.may,
                 tally.error,
                 tally.not_applicable,
+                tally.reading,
                 tally.implementation_defined,
                 score
             );
@@ -55,15 +58,26 @@ pub fn render(matrix: &Matrix<'_>) -> String {
     }
     let _ = writeln!(
         out,
-        "(* = the profile the implementation claims; only misses there fail the run)"
+        "(* = the profile the implementation claims; only misses there fail the run.\n \
+         Under rfc: fail = a MUST missed; should/may = a departure from a SHOULD or MAY, a lesser mark\n \
+         that lowers the score but does not fail the run; reading = an open check whose answer shows\n \
+         the option taken on a reading (cases/readings.yaml), never a miss.)"
     );
     let missed = misses(matrix);
     for (row, missing) in &missed {
         let check = row.check();
+        let first = matrix.impls[missing[0]].claims;
+        let worst = missing
+            .iter()
+            .map(|&index| row.status(index, matrix.impls[index].claims))
+            .find(|status| status.is_miss())
+            .unwrap_or_else(|| row.status(missing[0], first));
         let _ = writeln!(
             out,
-            "\nMISS {}  ({}:{})",
+            "\n{} {} against {}  ({}:{})",
+            miss_word(worst),
             row.id(),
+            held_to(check, first),
             row.case.file.display(),
             row.case.line
         );
@@ -105,10 +119,16 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         }
     }
     let _ = writeln!(out);
-    if missed.is_empty() {
+    let (outright, departures) = miss_kinds(matrix, &missed);
+    if outright == 0 {
         let _ = writeln!(
             out,
-            "OK: every implementation meets every expectation of the profile it claims."
+            "OK: every implementation meets every expectation of the profile it claims{}.",
+            if departures == 0 {
+                String::new()
+            } else {
+                format!(" but {departures} SHOULD or MAY departure(s) listed above, which do not fail the run")
+            }
         );
     } else {
         let per_impl: Vec<String> = matrix
@@ -122,8 +142,8 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             .collect();
         let _ = writeln!(
             out,
-            "FAILED: {} check(s) missed by an implementation's claimed profile ({}).",
-            missed.len(),
+            "FAILED: {outright} check(s) missed by an implementation's claimed profile, \
+             {departures} more only departing from a SHOULD or MAY ({}).",
             per_impl.join(", ")
         );
     }
