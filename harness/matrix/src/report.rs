@@ -10,7 +10,8 @@ use crate::pages::conformance::Conformance;
 use crate::pages::measured::MeasuredParser;
 use crate::pages::parser_page::{ParserInfo, ParserPage};
 use crate::pages::readings_page;
-use rep_core::case::{CaseFile, Readings};
+use rep_core::case::statements::{load_statements, Statements};
+use rep_core::case::{CaseFile, Readings, STATEMENTS_FILE};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::Implementation;
@@ -100,12 +101,14 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         reproduce: plan.reproduce.clone(),
         measured,
         corpus,
+        readings: plan.readings.as_ref(),
     };
     write_file(&plan.out.join("conformance.md"), &report.markdown(), &mut written)?;
     write_file(&plan.out.join("conformance.json"), &report.json(), &mut written)?;
     if let Some(readings) = &plan.readings {
         let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
-        let page = readings_page::markdown(readings, &matrix, choice);
+        let statements = statements_beside(readings)?;
+        let page = readings_page::markdown(readings, &matrix, choice, statements.as_ref());
         write_file(&plan.out.join("readings.md"), &page, &mut written)?;
     }
     Ok(Written {
@@ -113,6 +116,18 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         checks: matrix.rows.len(),
         ran: matrix.impls.len(),
         left_out,
+    })
+}
+
+/// The statements file beside the readings file, when the suite has one.
+fn statements_beside(readings: &Readings) -> Result<Option<Statements>, String> {
+    let path = readings.path.with_file_name(STATEMENTS_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    load_statements(&path).map(Some).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
     })
 }
 

@@ -4,5 +4,6 @@
 pub mod conformance;
 pub mod mark;
 pub mod measured;
+pub mod options;
 pub mod parser_page;
 pub mod readings_page;
