@@ -329,8 +329,14 @@ mod tests {
     fn an_open_check_with_a_reading_reports_the_option_not_a_miss() {
         let open = Expect::ImplementationDefined;
         let rfc = ProfileId::Rfc;
-        assert_eq!(status_of(open, open, basis(None, Some("strict-keys")), rfc), Status::Reading);
-        assert_eq!(status_of(open, open, basis(Some(Level::May), None), rfc), Status::ImplementationDefined);
+        assert_eq!(
+            status_of(open, open, basis(None, Some("strict-keys")), rfc),
+            Status::Reading
+        );
+        assert_eq!(
+            status_of(open, open, basis(Some(Level::May), None), rfc),
+            Status::ImplementationDefined
+        );
         assert!(!Status::Reading.is_miss() && !Status::Reading.is_departure());
     }
 

@@ -371,10 +371,16 @@ fn markdown_and_table_show_misses_with_the_deciding_line() {
     let impls: Vec<Box<dyn Implementation>> = vec![built_in("rep-rfc").unwrap(), Box::new(Stub)];
     let matrix = run(&files, &impls, |_, _| {});
     let table = render(&matrix, Format::Table);
-    assert!(table.contains("MISS basic/longest-match-wins#2 against RFC 9309  ("), "{table}");
+    assert!(
+        table.contains("MISS basic/longest-match-wins#2 against RFC 9309  ("),
+        "{table}"
+    );
     assert!(table.contains(">    2 | Disallow: /archive"), "{table}");
     assert!(table.contains("FAILED:"), "{table}");
     let markdown = render(&matrix, Format::Markdown);
     assert!(markdown.contains("| stub & <friends> | **rfc** |"), "{markdown}");
-    assert!(markdown.contains("#### MISS `basic/longest-match-wins#2` against RFC 9309\n"), "{markdown}");
+    assert!(
+        markdown.contains("#### MISS `basic/longest-match-wins#2` against RFC 9309\n"),
+        "{markdown}"
+    );
 }

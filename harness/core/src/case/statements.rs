@@ -9,10 +9,11 @@
 //! statement's section and its `level` the statement's level (an example
 //! takes any level): a check that cites another section or level does not
 //! rest on this statement even if its case is picked. An open check counts
-//! when it names no clause or this section; it is reading-dependent when it
-//! names a reading, and left to the implementation when it does not.
+//! when it cites this section, or cites none and names a reading that
+//! concerns this section; it is reading-dependent when it names a reading,
+//! and left to the implementation when it does not.
 
-use super::{clause, Case, Expect, Level};
+use super::{clause, Case, Expect, Level, Readings};
 use crate::problem::Problem;
 use serde::Deserialize;
 use std::collections::HashSet;
@@ -137,8 +138,13 @@ pub fn glob_matches(pattern: &str, text: &str) -> bool {
 }
 
 impl Statement {
-    /// The checks of `cases` that rest on this statement.
-    pub fn covered<'c>(&self, cases: impl IntoIterator<Item = &'c Case>) -> Covered {
+    /// The checks of `cases` that rest on this statement; `readings` says
+    /// which sections an open check that cites none concerns.
+    pub fn covered<'c>(&self, cases: impl IntoIterator<Item = &'c Case>, readings: &Readings) -> Covered {
+        let concerns_this = |reading: &Option<String>| {
+            let reading = reading.as_deref().and_then(|id| readings.get(id));
+            reading.is_some_and(|reading| reading.clauses.contains(&self.section))
+        };
         let mut covered = Covered::default();
         let cases = cases.into_iter();
         for case in cases.filter(|case| self.cases.iter().any(|pattern| glob_matches(pattern, &case.id))) {
@@ -146,10 +152,14 @@ impl Statement {
                 let basis = &check.basis;
                 let here = basis.clause.as_deref() == Some(self.section.as_str());
                 let list = match check.rfc {
-                    Expect::ImplementationDefined if basis.clause.is_none() || here => match basis.reading {
-                        Some(_) => &mut covered.reading,
-                        None => &mut covered.open,
-                    },
+                    Expect::ImplementationDefined
+                        if here || (basis.clause.is_none() && concerns_this(&basis.reading)) =>
+                    {
+                        match basis.reading {
+                            Some(_) => &mut covered.reading,
+                            None => &mut covered.open,
+                        }
+                    }
                     Expect::Allowed | Expect::Disallowed if here && self.level.admits(basis.level) => {
                         &mut covered.definite
                     }
@@ -182,14 +192,19 @@ pub fn load_statements(path: &Path) -> Result<Statements, Vec<Problem>> {
             problems.push(format!("statement `{id}`: ids must be kebab-case and unique"));
         }
         if clause::title(&statement.section).is_none() {
-            problems.push(format!("statement `{id}`: RFC 9309 has no section {}", statement.section));
+            problems.push(format!(
+                "statement `{id}`: RFC 9309 has no section {}",
+                statement.section
+            ));
         }
         if statement.says.trim().is_empty() {
             problems.push(format!("statement `{id}`: `says` is empty"));
         }
         let needs_note = matches!(statement.coverage, CoverageKind::Outside | CoverageKind::Gap);
         if needs_note && statement.note.as_deref().is_none_or(|note| note.trim().is_empty()) {
-            problems.push(format!("statement `{id}`: an `outside` or `gap` statement says why in `note`"));
+            problems.push(format!(
+                "statement `{id}`: an `outside` or `gap` statement says why in `note`"
+            ));
         }
     }
     if problems.is_empty() {
@@ -209,8 +224,14 @@ mod tests {
     #[test]
     fn globs_match_any_run_of_characters() {
         assert!(glob_matches("*", "rfc9309/a/b"));
-        assert!(glob_matches("rfc9309/2.2.2-encoding/*query*", "rfc9309/2.2.2-encoding/plain-query-x"));
-        assert!(glob_matches("*robots-txt-*", "google/matching/robots-txt-is-not-special"));
+        assert!(glob_matches(
+            "rfc9309/2.2.2-encoding/*query*",
+            "rfc9309/2.2.2-encoding/plain-query-x"
+        ));
+        assert!(glob_matches(
+            "*robots-txt-*",
+            "google/matching/robots-txt-is-not-special"
+        ));
         assert!(glob_matches("a/b", "a/b"));
         assert!(!glob_matches("a/b", "a/bc"));
         assert!(!glob_matches("*x*y", "yx"));
@@ -249,9 +270,28 @@ mod tests {
             cases: vec!["x/*".into()],
         };
         let cases = || files.iter().flat_map(|file| &file.cases);
-        let should = statement("2.2.2", StatementLevel::Should).covered(cases());
-        assert_eq!((should.definite, should.reading), (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()]));
-        assert!(statement("2.2.2", StatementLevel::Must).covered(cases()).definite.is_empty());
-        assert!(statement("2.2.1", StatementLevel::Should).covered(cases()).definite.is_empty());
+        let readings = Readings {
+            path: "readings.yaml".into(),
+            readings: vec![crate::case::Reading {
+                id: "strict-keys".into(),
+                question: "q".into(),
+                clauses: vec!["2.2.2".into()],
+                options: Vec::new(),
+                supports: "s".into(),
+                choice: "c".into(),
+                why: "w".into(),
+            }],
+        };
+        let should = statement("2.2.2", StatementLevel::Should).covered(cases(), &readings);
+        assert_eq!(
+            (should.definite, should.reading),
+            (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()])
+        );
+        assert!(statement("2.2.2", StatementLevel::Must)
+            .covered(cases(), &readings)
+            .definite
+            .is_empty());
+        let elsewhere = statement("2.2.1", StatementLevel::Should).covered(cases(), &readings);
+        assert!(elsewhere.definite.is_empty() && elsewhere.reading.is_empty());
     }
 }

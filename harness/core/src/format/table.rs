@@ -1,7 +1,9 @@
 //! The plain-text report: a summary per implementation and profile, then
 //! every miss with what is needed to understand it.
 
-use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, held_to, miss_kinds, miss_word, misses};
+use super::{
+    agents_text, answer_text, basis_text, excerpt_text, expected_text, held_to, miss_kinds, miss_word, misses,
+};
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Status};
 use std::fmt::Write;

@@ -202,7 +202,11 @@ impl Conformance<'_, '_> {
             }
             let _ = write!(out, "| `{}` ({open}) |", reading.id);
             for (_, column) in &columns {
-                let _ = write!(out, " {} |", cell(&taken(reading, self.matrix, *column, choice).label()));
+                let _ = write!(
+                    out,
+                    " {} |",
+                    cell(&taken(reading, self.matrix, *column, choice).label())
+                );
             }
             out.push('\n');
         }
@@ -220,7 +224,12 @@ impl Conformance<'_, '_> {
             .readings
             .iter()
             .filter(|reading| !open_rows(self.matrix, reading).is_empty())
-            .map(|reading| (reading.id.clone(), taken(reading, self.matrix, column, choice).id().into()))
+            .map(|reading| {
+                (
+                    reading.id.clone(),
+                    taken(reading, self.matrix, column, choice).id().into(),
+                )
+            })
             .collect::<Map<String, Value>>()
             .into()
     }

@@ -35,11 +35,12 @@ pub enum Taken {
 
 impl Taken {
     /// In a few words, for a table cell: `` `one-character` ``, `as Google`,
-    /// `mixed (3/5 as rep-rfc)`, `–`.
+    /// `mixed (3/5 as rep-rfc)`, `another option (0/5 as rep-rfc)`, `–`.
     pub fn label(&self) -> String {
         match self {
             Taken::Choice(id) | Taken::Other(id) => format!("`{id}`"),
             Taken::AsGoogle => "as Google".to_string(),
+            Taken::Mixed { as_choice: 0, of } => format!("another option (0/{of} as rep-rfc)"),
             Taken::Mixed { as_choice, of } => format!("mixed ({as_choice}/{of} as rep-rfc)"),
             Taken::NotAnswered => "–".to_string(),
         }
@@ -66,7 +67,8 @@ pub fn open_rows<'m, 'a>(matrix: &'m Matrix<'a>, reading: &Reading) -> Vec<&'m R
         .iter()
         .filter(|row| {
             let check = row.check();
-            check.basis.reading.as_deref() == Some(reading.id.as_str()) && check.expect(ProfileId::Rfc).allowed().is_none()
+            check.basis.reading.as_deref() == Some(reading.id.as_str())
+                && check.expect(ProfileId::Rfc).allowed().is_none()
         })
         .collect()
 }
@@ -127,7 +129,11 @@ pub fn section(readings: &Readings, matrix: &Matrix<'_>, column: usize, choice_c
         .filter(|(_, taken)| *taken != Taken::NotAnswered)
         .map(|(reading, taken)| {
             let count = open_rows(matrix, reading).len();
-            let chosen = if matches!(taken, Taken::Choice(_)) { " (as rep-rfc)" } else { "" };
+            let chosen = if matches!(taken, Taken::Choice(_)) {
+                " (as rep-rfc)"
+            } else {
+                ""
+            };
             format!("| `{}` | {}{chosen} | {count} |\n", reading.id, taken.label())
         })
         .collect();
@@ -208,13 +214,22 @@ mod tests {
             rows,
             elapsed: std::time::Duration::ZERO,
         };
-        (0..answers.len()).map(|column| taken(reading, &matrix, column, 0)).collect()
+        (0..answers.len())
+            .map(|column| taken(reading, &matrix, column, 0))
+            .collect()
     }
 
     #[test]
     fn the_option_follows_the_answers_on_the_open_checks() {
         let (t, f) = (Some(true), Some(false));
-        let columns = [[t, t, t], [t, t, t], [f, f, f], [t, f, f], [f, t, f], [None, None, None]];
+        let columns = [
+            [t, t, t],
+            [t, t, t],
+            [f, f, f],
+            [t, f, f],
+            [f, t, f],
+            [None, None, None],
+        ];
         let found = taken_by(&reading(&["a", "b"]), &columns);
         assert_eq!(found[1], Taken::Choice("a".into()));
         assert_eq!(found[2], Taken::Other("b".into()));

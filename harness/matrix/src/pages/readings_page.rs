@@ -27,7 +27,7 @@ fn letter(row: &Row<'_>, column: usize) -> char {
 /// for each, its definite checks, its reading-dependent checks and the checks
 /// it leaves to the implementation, counted apart; a statement with no
 /// definite check is flagged with what the statements file says of it.
-fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements) {
+fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements, readings: &Readings) {
     let mut cases: Vec<&Case> = Vec::new();
     for row in &matrix.rows {
         if cases.last().is_none_or(|case| case.id != row.case.id) {
@@ -45,13 +45,16 @@ fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements) {
     );
     let mut flagged = 0;
     for statement in &statements.statements {
-        let covered = statement.covered(cases.iter().copied());
+        let covered = statement.covered(cases.iter().copied(), readings);
         let section = &statement.section;
         let note = match statement.coverage {
             CoverageKind::Checked => statement.note.clone().unwrap_or_default(),
             CoverageKind::Implementation => format!(
                 "left to the implementation{}",
-                statement.note.as_deref().map_or(String::new(), |note| format!(": {}", note.trim()))
+                statement
+                    .note
+                    .as_deref()
+                    .map_or(String::new(), |note| format!(": {}", note.trim()))
             ),
             CoverageKind::Outside => format!(
                 "not a parser's verdict: {}",
@@ -167,7 +170,7 @@ pub fn markdown(
         );
     }
     if let Some(statements) = statements {
-        coverage(&mut out, matrix, statements);
+        coverage(&mut out, matrix, statements, readings);
     }
     out
 }
