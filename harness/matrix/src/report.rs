@@ -5,6 +5,8 @@
 
 use crate::catalogue::third_party::ThirdParty;
 use crate::lineup::{Lineup, Origin};
+use crate::measure::differences::Found;
+use crate::measure::promote::{cases_yaml, promotable};
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
 use crate::pages::conformance::Conformance;
 use crate::pages::measured::MeasuredParser;
@@ -203,6 +205,7 @@ impl Parsers<'_, '_, '_> {
             Ok::<_, String>(analysis)
         });
         let mut measured = Vec::new();
+        let mut founds = Vec::new();
         let first_page = written.len();
         for ((party, version), analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
@@ -236,6 +239,15 @@ impl Parsers<'_, '_, '_> {
                 tallies,
                 &found,
             ));
+            founds.push((party.name.as_str(), found));
+        }
+        let by_parser: Vec<(&str, &Found)> = founds.iter().map(|(name, found)| (*name, found)).collect();
+        let offered = promotable(&by_parser);
+        let drafts = plan.out.join("promotable.yaml");
+        if offered.is_empty() {
+            let _ = std::fs::remove_file(&drafts);
+        } else {
+            write_file(&drafts, &cases_yaml(&offered), written)?;
         }
         let pages_written = &written[first_page..];
         for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {

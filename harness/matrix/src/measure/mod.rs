@@ -20,6 +20,7 @@
 
 pub mod collect;
 pub mod differences;
+pub mod promote;
 mod file;
 pub mod run;
 pub mod signature;
