@@ -384,3 +384,48 @@ fn markdown_and_table_show_misses_with_the_deciding_line() {
         "{markdown}"
     );
 }
+
+/// A missed SHOULD is a departure: shown with its clause and level, counted
+/// apart, and the run still passes.
+#[test]
+fn a_should_departure_is_shown_but_does_not_fail_the_run() {
+    let mut case = rep_core::case::Case::sample(Expect::Disallowed, Expect::Disallowed);
+    case.checks[0].basis = rep_core::case::Basis {
+        clause: Some("2.2.2".into()),
+        level: Some(rep_core::case::Level::Should),
+        reading: None,
+    };
+    let files = vec![CaseFile {
+        path: "x.yaml".into(),
+        id: "x".into(),
+        source: String::new(),
+        cases: vec![case],
+    }];
+    let impls: Vec<Box<dyn Implementation>> = vec![Box::new(Stub)];
+    let matrix = run(&files, &impls, |_, _| {});
+    assert!(!matrix.any_claimed_miss());
+    let tally = matrix.tally(0, ProfileId::Rfc);
+    assert_eq!((tally.fail, tally.should), (0, 1));
+    let table = render(&matrix, Format::Table);
+    assert!(
+        table.contains("SHOULD DEPARTURE x/y#1 against RFC 9309 §2.2.2 SHOULD"),
+        "{table}"
+    );
+    assert!(
+        table.contains("OK: every implementation meets every expectation"),
+        "{table}"
+    );
+    let junit = render(&matrix, Format::Junit);
+    assert!(
+        junit.contains("SHOULD departure, not a failure: RFC 9309 §2.2.2 SHOULD"),
+        "{junit}"
+    );
+    let markdown = render(&matrix, Format::Markdown);
+    assert!(
+        markdown.contains("#### SHOULD DEPARTURE `x/y#1` against RFC 9309 §2.2.2 SHOULD"),
+        "{markdown}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&render(&matrix, Format::Json)).unwrap();
+    assert_eq!(json["implementations"][0]["profiles"]["rfc"]["should_departures"], 1);
+    assert_eq!(json["checks"][0]["rfc_basis"]["level"], "SHOULD");
+}

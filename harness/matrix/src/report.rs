@@ -133,6 +133,19 @@ fn statements_beside(readings: &Readings) -> Result<Option<Statements>, String> 
     })
 }
 
+/// `promotable.yaml` in `out`: the real-world differences of every parser
+/// on which both references agree, as draft cases (none: no file).
+fn write_promotable(out: &Path, founds: &[(&str, Found)], written: &mut Vec<PathBuf>) -> Result<(), String> {
+    let by_parser: Vec<(&str, &Found)> = founds.iter().map(|(name, found)| (*name, found)).collect();
+    let offered = promotable(&by_parser);
+    let drafts = out.join("promotable.yaml");
+    if offered.is_empty() {
+        let _ = std::fs::remove_file(&drafts);
+        return Ok(());
+    }
+    write_file(&drafts, &cases_yaml(&offered), written)
+}
+
 fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), String> {
     std::fs::write(path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     written.push(path.to_path_buf());
@@ -241,14 +254,7 @@ impl Parsers<'_, '_, '_> {
             ));
             founds.push((party.name.as_str(), found));
         }
-        let by_parser: Vec<(&str, &Found)> = founds.iter().map(|(name, found)| (*name, found)).collect();
-        let offered = promotable(&by_parser);
-        let drafts = plan.out.join("promotable.yaml");
-        if offered.is_empty() {
-            let _ = std::fs::remove_file(&drafts);
-        } else {
-            write_file(&drafts, &cases_yaml(&offered), written)?;
-        }
+        write_promotable(&plan.out, &founds, written)?;
         let pages_written = &written[first_page..];
         for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
             if !pages_written.contains(&stale.path()) {

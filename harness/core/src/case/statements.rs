@@ -46,13 +46,13 @@ impl StatementLevel {
 
     /// Whether a definite check at `level` rests on a statement at this level.
     fn admits(self, level: Option<Level>) -> bool {
-        match (self, level) {
-            (StatementLevel::Example, _) => true,
-            (StatementLevel::Must, Some(Level::Must)) => true,
-            (StatementLevel::Should, Some(Level::Should)) => true,
-            (StatementLevel::May, Some(Level::May)) => true,
-            _ => false,
-        }
+        matches!(
+            (self, level),
+            (StatementLevel::Example, _)
+                | (StatementLevel::Must, Some(Level::Must))
+                | (StatementLevel::Should, Some(Level::Should))
+                | (StatementLevel::May, Some(Level::May))
+        )
     }
 }
 
@@ -254,7 +254,7 @@ mod tests {
             ..Basis::default()
         };
         case.checks.push(open);
-        let files = vec![CaseFile {
+        let files = [CaseFile {
             path: "x.yaml".into(),
             id: "x".into(),
             source: String::new(),

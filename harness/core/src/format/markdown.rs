@@ -3,10 +3,10 @@
 
 use super::{
     agents_text, answer_text, basis_text, cell, code_span, excerpt_text, expected_text, held_to, miss_kinds, miss_word,
-    misses,
+    misses, worst,
 };
 use crate::case::ProfileId;
-use crate::runner::Matrix;
+use crate::runner::{Matrix, Row};
 use std::fmt::Write;
 
 /// The Markdown report.
@@ -62,50 +62,50 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         "\n### Misses ({outright}) and departures from a SHOULD or MAY ({departures})\n"
     );
     for (row, missing) in missed {
-        let check = row.check();
-        let claims = matrix.impls[missing[0]].claims;
-        let worst = missing
-            .iter()
-            .map(|&index| row.status(index, matrix.impls[index].claims))
-            .find(|status| status.is_miss())
-            .unwrap_or_else(|| row.status(missing[0], claims));
-        let _ = writeln!(
-            out,
-            "#### {} `{}` against {}\n",
-            miss_word(worst),
-            row.id(),
-            held_to(check, claims)
-        );
-        let _ = writeln!(out, "`{}:{}`\n", row.case.file.display(), row.case.line);
-        let _ = writeln!(
-            out,
-            "{}\n",
-            row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
-        );
-        let _ = writeln!(out, "- agent: {}", code_span(&agents_text(check)));
-        let _ = writeln!(out, "- url: {}", code_span(&check.url));
-        if let Some(response) = &row.case.response {
-            let _ = writeln!(out, "- response: {response}");
-        }
-        let _ = writeln!(out, "- expected: {}", expected_text(check));
-        if let Some(basis) = basis_text(check) {
-            let _ = writeln!(out, "- rfc rests on: {basis}");
-        }
-        for (index, info) in matrix.impls.iter().enumerate() {
-            let mark = if missing.contains(&index) { " ✗" } else { "" };
-            let _ = writeln!(
-                out,
-                "- {} (claims {}): {}{mark}",
-                info.name,
-                info.claims,
-                answer_text(&row.answers[index])
-            );
-        }
-        out.push_str("\n````text\n");
-        for line in excerpt_text(row) {
-            let _ = writeln!(out, "{line}");
-        }
-        out.push_str("````\n\n");
+        miss_entry(&mut out, matrix, row, &missing);
     }
     out
+}
+
+/// One missed (or departed-from) check, with every answer and the body.
+fn miss_entry(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize]) {
+    let check = row.check();
+    let (worst, claims) = worst(matrix, row, missing);
+    let _ = writeln!(
+        out,
+        "#### {} `{}` against {}\n",
+        miss_word(worst),
+        row.id(),
+        held_to(check, claims)
+    );
+    let _ = writeln!(out, "`{}:{}`\n", row.case.file.display(), row.case.line);
+    let _ = writeln!(
+        out,
+        "{}\n",
+        row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    let _ = writeln!(out, "- agent: {}", code_span(&agents_text(check)));
+    let _ = writeln!(out, "- url: {}", code_span(&check.url));
+    if let Some(response) = &row.case.response {
+        let _ = writeln!(out, "- response: {response}");
+    }
+    let _ = writeln!(out, "- expected: {}", expected_text(check));
+    if let Some(basis) = basis_text(check) {
+        let _ = writeln!(out, "- rfc rests on: {basis}");
+    }
+    for (index, info) in matrix.impls.iter().enumerate() {
+        let mark = if missing.contains(&index) { " ✗" } else { "" };
+        let _ = writeln!(
+            out,
+            "- {} (claims {}): {}{mark}",
+            info.name,
+            info.claims,
+            answer_text(&row.answers[index])
+        );
+    }
+    out.push_str("\n````text\n");
+    for line in excerpt_text(row) {
+        let _ = writeln!(out, "{line}");
+    }
+    out.push_str("````\n\n");
 }

@@ -81,6 +81,19 @@ fn miss_kinds(matrix: &Matrix<'_>, missed: &[(&Row<'_>, Vec<usize>)]) -> (usize,
     (outright, missed.len() - outright)
 }
 
+/// How `row` is reported for the implementations in `missing`: the worst
+/// status among them (a miss before a departure) and the profile the first
+/// of them claims.
+fn worst(matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize]) -> (Status, ProfileId) {
+    let claims = matrix.impls[missing[0]].claims;
+    let status = missing
+        .iter()
+        .map(|&index| row.status(index, matrix.impls[index].claims))
+        .find(|status| status.is_miss())
+        .unwrap_or_else(|| row.status(missing[0], claims));
+    (status, claims)
+}
+
 /// The word a miss of `status` is reported under: `MISS`, or `SHOULD
 /// DEPARTURE` / `MAY DEPARTURE` for the lesser marks.
 fn miss_word(status: Status) -> &'static str {

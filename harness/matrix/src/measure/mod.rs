@@ -20,8 +20,8 @@
 
 pub mod collect;
 pub mod differences;
-pub mod promote;
 mod file;
+pub mod promote;
 pub mod run;
 pub mod signature;
 

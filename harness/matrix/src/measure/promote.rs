@@ -162,7 +162,10 @@ mod tests {
         };
         let offered = promotable(&[("p", &shared), ("q", &other)]);
         assert_eq!(offered.len(), 1);
-        assert_eq!((offered[0].site.as_str(), offered[0].allowed), ("www.example.org", false));
+        assert_eq!(
+            (offered[0].site.as_str(), offered[0].allowed),
+            ("www.example.org", false)
+        );
         assert_eq!(offered[0].parsers, ["p", "q"]);
         let yaml = cases_yaml(&offered);
         assert!(yaml.contains("name: real-world-www-example-org"), "{yaml}");

@@ -89,10 +89,44 @@ impl Conformance<'_, '_> {
             self.matrix.rows.len(),
             self.columns().len()
         );
+        self.summary(&mut out);
+        self.reading_options(&mut out);
+        out.push_str(&measured::markdown(&self.measured, &self.corpus));
+        out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
+        for mark in Mark::ALL {
+            let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
+        }
+        let disagreeing: Vec<&(&Case, Vec<&Row<'_>>)> =
+            cases.iter().filter(|(_, rows)| !self.all_alike(rows)).collect();
+        let _ = writeln!(
+            out,
+            "\n## Pruned matrix: where implementations differ\n\nThe {} cases on which every implementation \
+             gives the same marks are left out here ({} of {}); the full matrix follows.",
+            cases.len() - disagreeing.len(),
+            cases.len() - disagreeing.len(),
+            cases.len()
+        );
+        self.matrix_tables(&mut out, &disagreeing);
+        out.push_str("\n## Matrix\n");
+        self.matrix_tables(&mut out, &cases.iter().collect::<Vec<_>>());
+        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n```sh\n");
+        for command in &self.reproduce {
+            let _ = writeln!(out, "{command}");
+        }
+        out.push_str(
+            "```\n\nA missing third-party parser stops the command with the line that installs it; \
+             `--skip-missing` lists it as not run instead.\n",
+        );
+        out
+    }
+
+    /// The summary table: every implementation's scores, the rfc score split
+    /// into MUST misses and SHOULD / MAY departures.
+    fn summary(&self, out: &mut String) {
         out.push_str("## Summary\n\n");
         out.push_str(
             "| implementation | kind | version | claims | rfc score | MUST misses | SHOULD / MAY departures \
-             | google score | errors | n/a |\n",
+         | google score | errors | n/a |\n",
         );
         out.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
         for entry in &self.entries {
@@ -135,42 +169,14 @@ impl Conformance<'_, '_> {
         }
         out.push_str(
             "\nA score is the share of checks with a definite expectation under that profile that the \
-             implementation meets; errors count as misses, implementation-defined and n/a checks are left \
-             out. Under rfc only what the RFC decides is scored, graded by the level of its clause: *MUST misses* \
-             fail the profile, *SHOULD / MAY departures* are lesser marks (they lower the score but do not fail \
-             it), and a check that depends on a reading is reported as the option taken (below), never a miss. \
-             **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
-             library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
-             `harness/adapters/`.\n\n",
+         implementation meets; errors count as misses, implementation-defined and n/a checks are left \
+         out. Under rfc only what the RFC decides is scored, graded by the level of its clause: *MUST misses* \
+         fail the profile, *SHOULD / MAY departures* are lesser marks (they lower the score but do not fail \
+         it), and a check that depends on a reading is reported as the option taken (below), never a miss. \
+         **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
+         library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
+         `harness/adapters/`.\n\n",
         );
-        self.reading_options(&mut out);
-        out.push_str(&measured::markdown(&self.measured, &self.corpus));
-        out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
-        for mark in Mark::ALL {
-            let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
-        }
-        let disagreeing: Vec<&(&Case, Vec<&Row<'_>>)> =
-            cases.iter().filter(|(_, rows)| !self.all_alike(rows)).collect();
-        let _ = writeln!(
-            out,
-            "\n## Pruned matrix: where implementations differ\n\nThe {} cases on which every implementation \
-             gives the same marks are left out here ({} of {}); the full matrix follows.",
-            cases.len() - disagreeing.len(),
-            cases.len() - disagreeing.len(),
-            cases.len()
-        );
-        self.matrix_tables(&mut out, &disagreeing);
-        out.push_str("\n## Matrix\n");
-        self.matrix_tables(&mut out, &cases.iter().collect::<Vec<_>>());
-        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n```sh\n");
-        for command in &self.reproduce {
-            let _ = writeln!(out, "{command}");
-        }
-        out.push_str(
-            "```\n\nA missing third-party parser stops the command with the line that installs it; \
-             `--skip-missing` lists it as not run instead.\n",
-        );
-        out
     }
 
     /// The option each implementation that ran takes on each reading with

@@ -8,7 +8,7 @@ use std::fmt::Write;
 
 use super::options::{taken, Taken};
 use rep_core::case::statements::{CoverageKind, Statements};
-use rep_core::case::{clause, Case, Readings};
+use rep_core::case::{clause, Case, Reading, Readings};
 use rep_core::format::cell;
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Matrix, Row};
@@ -88,6 +88,39 @@ fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements, read
     );
 }
 
+/// Every implementation's answers on `rows` (the checks of `reading`), how
+/// many match `rep-rfc`'s, and the option that makes.
+fn answers_table(out: &mut String, reading: &Reading, rows: &[&Row<'_>], matrix: &Matrix<'_>, choice_column: usize) {
+    out.push_str("| implementation | answers | as `rep-rfc` chooses | option taken |\n|---|---|---:|---|\n");
+    let mut consensus = 0;
+    for (column, info) in matrix.impls.iter().enumerate() {
+        let answers: String = rows.iter().map(|row| letter(row, column)).collect();
+        let comparable: Vec<&&Row<'_>> = rows.iter().filter(|row| !matches!(letter(row, column), '·')).collect();
+        let same = comparable
+            .iter()
+            .filter(|row| letter(row, column) == letter(row, choice_column))
+            .count();
+        if !comparable.is_empty() && same == comparable.len() {
+            consensus += 1;
+        }
+        let option = match taken(reading, matrix, column, choice_column) {
+            Taken::NotAnswered => "– (no open check answered)".to_string(),
+            other => other.label(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | `{answers}` | {same}/{} | {option} |",
+            cell(&info.name),
+            comparable.len()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{consensus} of {} implementations answer every check they can as `rep-rfc` chooses.\n",
+        matrix.impls.len()
+    );
+}
+
 /// The page for `readings`, with the answers in `matrix`; `choice_column`
 /// is `rep-rfc`'s column, whose answers are the readings' choices; with
 /// `statements`, the coverage of each normative statement follows.
@@ -140,34 +173,7 @@ pub fn markdown(
         }
         let cases: Vec<String> = cases.iter().map(|(id, count)| format!("`{id}` ({count})")).collect();
         let _ = writeln!(out, "Checks, by case: {}\n", cases.join(", "));
-        out.push_str("| implementation | answers | as `rep-rfc` chooses | option taken |\n|---|---|---:|---|\n");
-        let mut consensus = 0;
-        for (column, info) in matrix.impls.iter().enumerate() {
-            let answers: String = rows.iter().map(|row| letter(row, column)).collect();
-            let comparable: Vec<&&Row<'_>> = rows.iter().filter(|row| !matches!(letter(row, column), '·')).collect();
-            let same = comparable
-                .iter()
-                .filter(|row| letter(row, column) == letter(row, choice_column))
-                .count();
-            if !comparable.is_empty() && same == comparable.len() {
-                consensus += 1;
-            }
-            let option = match taken(reading, matrix, column, choice_column) {
-                Taken::NotAnswered => "– (no open check answered)".to_string(),
-                other => other.label(),
-            };
-            let _ = writeln!(
-                out,
-                "| {} | `{answers}` | {same}/{} | {option} |",
-                cell(&info.name),
-                comparable.len()
-            );
-        }
-        let _ = writeln!(
-            out,
-            "\n{consensus} of {} implementations answer every check they can as `rep-rfc` chooses.\n",
-            matrix.impls.len()
-        );
+        answers_table(&mut out, reading, &rows, matrix, choice_column);
     }
     if let Some(statements) = statements {
         coverage(&mut out, matrix, statements, readings);
