@@ -109,13 +109,15 @@ impl Judgement {
     }
 }
 
-/// Whether some implementation misses `row` under the profile it claims.
+/// Whether some implementation misses `row` under the profile it claims, or
+/// departs from a SHOULD or MAY there: a baseline pins every verdict that is
+/// not the RFC's (or Google's), the lesser marks included, so a parser that
+/// starts or stops departing from a recommendation is told, as with a miss.
 fn missed(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
-    matrix
-        .impls
-        .iter()
-        .enumerate()
-        .any(|(index, info)| row.status(index, info.claims).is_miss())
+    matrix.impls.iter().enumerate().any(|(index, info)| {
+        let status = row.status(index, info.claims);
+        status.is_miss() || status.is_departure()
+    })
 }
 
 /// Holds `matrix` to `expected`. `suite_ids` are every check id of the

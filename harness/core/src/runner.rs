@@ -1,7 +1,7 @@
 //! Runs cases against implementations: the decision matrix (check ×
 //! implementation → answer) and how each answer scores under each profile.
 
-use crate::case::{Case, CaseFile, Check, Expect, ProfileId};
+use crate::case::{Basis, Case, CaseFile, Check, Expect, Level, ProfileId};
 use crate::implementation::{Answer, ImplError, Implementation, Prepared};
 use crate::pool;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -37,9 +37,16 @@ impl Row<'_> {
         self.case.check_id(self.index)
     }
 
-    /// How implementation `impl_index`'s answer scores under `profile`.
+    /// How implementation `impl_index`'s answer scores under `profile`:
+    /// under `rfc`, graded by the level of the clause the expectation rests
+    /// on, and an open expectation that names a reading is [`Status::Reading`].
     pub fn status(&self, impl_index: usize, profile: ProfileId) -> Status {
-        Status::of(self.check().expect(profile), &self.answers[impl_index])
+        let check = self.check();
+        let status = Status::of(check.expect(profile), &self.answers[impl_index]);
+        match profile {
+            ProfileId::Rfc => status.graded(&check.basis),
+            ProfileId::Google => status,
+        }
     }
 }
 
@@ -58,12 +65,21 @@ pub struct Matrix<'a> {
 pub enum Status {
     /// The verdict is the expected one.
     Pass,
-    /// The verdict is the other one.
+    /// The verdict is the other one: under `rfc`, a miss of a MUST (or of a
+    /// plain statement of the protocol); under `google`, any miss.
     Fail,
+    /// Under `rfc`, the other verdict where the expectation rests on a
+    /// SHOULD or a MAY: a departure from a recommendation, shown apart and a
+    /// lesser mark than a [`Status::Fail`]; it does not fail a run.
+    Departure(Level),
     /// The implementation crashed, hung or answered garbage.
     Error,
     /// The implementation cannot answer this kind of check.
     NotApplicable,
+    /// Under `rfc`, the expectation is open and names a reading of a
+    /// contested point: the answer shows which option the implementation
+    /// takes, and is never a miss.
+    Reading,
     /// The expectation is implementation-defined: reported, not scored.
     ImplementationDefined,
 }
@@ -80,20 +96,40 @@ impl Status {
         }
     }
 
-    /// A short lowercase name: pass, fail, error, n/a, impl-defined.
+    /// Under `rfc`: a fail of a SHOULD or MAY becomes a departure at that
+    /// level, an open expectation with a reading becomes [`Status::Reading`].
+    fn graded(self, basis: &Basis) -> Status {
+        match (self, basis.level) {
+            (Status::Fail, Some(level @ (Level::Should | Level::May))) => Status::Departure(level),
+            (Status::ImplementationDefined, _) if basis.reading.is_some() => Status::Reading,
+            (status, _) => status,
+        }
+    }
+
+    /// A short lowercase name: pass, fail, should-departure, may-departure,
+    /// error, n/a, reading, impl-defined.
     pub fn name(self) -> &'static str {
         match self {
             Status::Pass => "pass",
             Status::Fail => "fail",
+            Status::Departure(Level::Should) => "should-departure",
+            Status::Departure(_) => "may-departure",
+            Status::Reading => "reading",
             Status::Error => "error",
             Status::NotApplicable => "n/a",
             Status::ImplementationDefined => "impl-defined",
         }
     }
 
-    /// Whether this status misses an expectation (counts against the exit status).
+    /// Whether this status misses an expectation (counts against the exit
+    /// status): a fail or an error, not a departure from a SHOULD or MAY.
     pub fn is_miss(self) -> bool {
         matches!(self, Status::Fail | Status::Error)
+    }
+
+    /// Whether this is a departure from a SHOULD or a MAY.
+    pub fn is_departure(self) -> bool {
+        matches!(self, Status::Departure(_))
     }
 }
 
@@ -102,20 +138,34 @@ impl Status {
 pub struct Tally {
     /// Passed checks.
     pub pass: usize,
-    /// Failed checks.
+    /// Failed checks (under `rfc`: MUST misses).
     pub fail: usize,
+    /// Under `rfc`: departures from a SHOULD.
+    pub should: usize,
+    /// Under `rfc`: departures from a MAY.
+    pub may: usize,
     /// Checks the implementation errored on.
     pub error: usize,
     /// Checks it cannot answer.
     pub not_applicable: usize,
-    /// Checks whose expectation is implementation-defined.
+    /// Under `rfc`: open checks that name a reading (the option taken is reported).
+    pub reading: usize,
+    /// Checks whose expectation is implementation-defined (and, under `rfc`,
+    /// names no reading).
     pub implementation_defined: usize,
 }
 
 impl Tally {
-    /// The share of scored checks (pass, fail, error) that passed, in percent.
+    /// The scored checks: every definite expectation answered (pass, fail,
+    /// departure, error).
+    pub fn scored(&self) -> usize {
+        self.pass + self.fail + self.should + self.may + self.error
+    }
+
+    /// The share of scored checks that passed, in percent: a departure from
+    /// a SHOULD or MAY lowers it like a fail (the RFC decides those checks).
     pub fn score(&self) -> Option<f64> {
-        let scored = self.pass + self.fail + self.error;
+        let scored = self.scored();
         (scored > 0).then(|| 100.0 * self.pass as f64 / scored as f64)
     }
 
@@ -123,6 +173,9 @@ impl Tally {
         match status {
             Status::Pass => self.pass += 1,
             Status::Fail => self.fail += 1,
+            Status::Departure(Level::Should) => self.should += 1,
+            Status::Departure(_) => self.may += 1,
+            Status::Reading => self.reading += 1,
             Status::Error => self.error += 1,
             Status::NotApplicable => self.not_applicable += 1,
             Status::ImplementationDefined => self.implementation_defined += 1,
@@ -221,4 +274,89 @@ fn run_case(case: &Case, implementation: &dyn Implementation) -> Vec<Answer> {
         .iter()
         .map(|check| prepared.check(&check.agent_bytes(), check.url.as_bytes()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::{DecidingLine, Outcome};
+
+    /// The status of a one-check case answered `allowed`, under `profile`,
+    /// whose expectations are `rfc` and `google` and whose rfc basis is `basis`.
+    fn status_of(rfc: Expect, google: Expect, basis: Basis, profile: ProfileId) -> Status {
+        let mut case = Case::sample(rfc, google);
+        case.checks[0].basis = basis;
+        let answer = Ok(Outcome {
+            allowed: true,
+            line: DecidingLine::At(1),
+            detail: None,
+        });
+        let row = Row {
+            case: &case,
+            index: 0,
+            answers: vec![answer],
+        };
+        row.status(0, profile)
+    }
+
+    fn basis(level: Option<Level>, reading: Option<&str>) -> Basis {
+        Basis {
+            clause: level.map(|_| "2.2.2".to_string()),
+            level,
+            reading: reading.map(str::to_string),
+        }
+    }
+
+    #[test]
+    fn a_missed_should_or_may_is_a_departure_and_a_missed_must_a_fail() {
+        let (no, rfc) = (Expect::Disallowed, ProfileId::Rfc);
+        assert_eq!(status_of(no, no, basis(Some(Level::Must), None), rfc), Status::Fail);
+        let should = status_of(no, no, basis(Some(Level::Should), None), rfc);
+        assert_eq!(should, Status::Departure(Level::Should));
+        assert!(!should.is_miss() && should.is_departure());
+        assert_eq!(should.name(), "should-departure");
+        let may = status_of(no, no, basis(Some(Level::May), None), rfc);
+        assert_eq!(may, Status::Departure(Level::May));
+        // The level grades rfc only: under google a miss is a miss.
+        let google = status_of(no, no, basis(Some(Level::Should), None), ProfileId::Google);
+        assert_eq!(google, Status::Fail);
+        // A met SHOULD is a pass like any other.
+        let met = status_of(Expect::Allowed, no, basis(Some(Level::Should), None), rfc);
+        assert_eq!(met, Status::Pass);
+    }
+
+    #[test]
+    fn an_open_check_with_a_reading_reports_the_option_not_a_miss() {
+        let open = Expect::ImplementationDefined;
+        let rfc = ProfileId::Rfc;
+        assert_eq!(
+            status_of(open, open, basis(None, Some("strict-keys")), rfc),
+            Status::Reading
+        );
+        assert_eq!(
+            status_of(open, open, basis(Some(Level::May), None), rfc),
+            Status::ImplementationDefined
+        );
+        assert!(!Status::Reading.is_miss() && !Status::Reading.is_departure());
+    }
+
+    #[test]
+    fn departures_count_apart_and_lower_the_score() {
+        let mut tally = Tally::default();
+        for status in [
+            Status::Pass,
+            Status::Pass,
+            Status::Fail,
+            Status::Departure(Level::Should),
+            Status::Departure(Level::May),
+            Status::Reading,
+            Status::ImplementationDefined,
+        ] {
+            tally.add(status);
+        }
+        assert_eq!((tally.fail, tally.should, tally.may), (1, 1, 1));
+        assert_eq!((tally.reading, tally.implementation_defined), (1, 1));
+        assert_eq!(tally.scored(), 5);
+        assert_eq!(tally.score(), Some(40.0));
+    }
 }

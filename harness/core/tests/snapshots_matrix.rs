@@ -5,7 +5,7 @@
 //! Review changes with `cargo insta review`; CI runs with `INSTA_UPDATE=no`
 //! so a changed snapshot fails instead of being written.
 
-use rep_core::case::{load_paths, READINGS_FILE};
+use rep_core::case::{is_suite_data, load_paths};
 use rep_core::implementation::{built_in, ImplError, Implementation, BUILT_IN};
 use rep_core::runner::{run, Matrix};
 use std::fmt::Write;
@@ -49,7 +49,7 @@ fn decision_matrix_per_case_file() {
     let impls: Vec<Box<dyn Implementation>> = BUILT_IN.iter().filter_map(|name| built_in(name)).collect();
     assert_eq!(impls.len(), 3);
     insta::glob!("../../../cases", "**/*.yaml", |path| {
-        if path.file_name().is_some_and(|name| name == READINGS_FILE) {
+        if path.file_name().is_some_and(is_suite_data) {
             return;
         }
         let files = load_paths(&[path.to_path_buf()]).unwrap_or_else(|errors| panic!("{errors}"));

@@ -5,12 +5,15 @@
 
 use crate::catalogue::third_party::ThirdParty;
 use crate::lineup::{Lineup, Origin};
+use crate::measure::differences::Found;
+use crate::measure::promote::{cases_yaml, promotable};
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
 use crate::pages::conformance::Conformance;
 use crate::pages::measured::MeasuredParser;
 use crate::pages::parser_page::{ParserInfo, ParserPage};
 use crate::pages::readings_page;
-use rep_core::case::{CaseFile, Readings};
+use rep_core::case::statements::{load_statements, Statements};
+use rep_core::case::{CaseFile, Readings, STATEMENTS_FILE};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::Implementation;
@@ -100,12 +103,14 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         reproduce: plan.reproduce.clone(),
         measured,
         corpus,
+        readings: plan.readings.as_ref(),
     };
     write_file(&plan.out.join("conformance.md"), &report.markdown(), &mut written)?;
     write_file(&plan.out.join("conformance.json"), &report.json(), &mut written)?;
     if let Some(readings) = &plan.readings {
         let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
-        let page = readings_page::markdown(readings, &matrix, choice);
+        let statements = statements_beside(readings)?;
+        let page = readings_page::markdown(readings, &matrix, choice, statements.as_ref());
         write_file(&plan.out.join("readings.md"), &page, &mut written)?;
     }
     Ok(Written {
@@ -114,6 +119,31 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         ran: matrix.impls.len(),
         left_out,
     })
+}
+
+/// The statements file beside the readings file, when the suite has one.
+fn statements_beside(readings: &Readings) -> Result<Option<Statements>, String> {
+    let path = readings.path.with_file_name(STATEMENTS_FILE);
+    if !path.exists() {
+        return Ok(None);
+    }
+    load_statements(&path).map(Some).map_err(|problems| {
+        let lines: Vec<String> = problems.iter().map(ToString::to_string).collect();
+        lines.join("\n")
+    })
+}
+
+/// `promotable.yaml` in `out`: the real-world differences of every parser
+/// on which both references agree, as draft cases (none: no file).
+fn write_promotable(out: &Path, founds: &[(&str, Found)], written: &mut Vec<PathBuf>) -> Result<(), String> {
+    let by_parser: Vec<(&str, &Found)> = founds.iter().map(|(name, found)| (*name, found)).collect();
+    let offered = promotable(&by_parser);
+    let drafts = out.join("promotable.yaml");
+    if offered.is_empty() {
+        let _ = std::fs::remove_file(&drafts);
+        return Ok(());
+    }
+    write_file(&drafts, &cases_yaml(&offered), written)
 }
 
 fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -188,6 +218,7 @@ impl Parsers<'_, '_, '_> {
             Ok::<_, String>(analysis)
         });
         let mut measured = Vec::new();
+        let mut founds = Vec::new();
         let first_page = written.len();
         for ((party, version), analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
@@ -221,7 +252,9 @@ impl Parsers<'_, '_, '_> {
                 tallies,
                 &found,
             ));
+            founds.push((party.name.as_str(), found));
         }
+        write_promotable(&plan.out, &founds, written)?;
         let pages_written = &written[first_page..];
         for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
             if !pages_written.contains(&stale.path()) {

@@ -13,10 +13,15 @@ By default the built-ins rep-rfc, rep-google and google run; choosing any implem
 replaces that default. Each implementation is scored under both profiles and claims one
 (rep-rfc: rfc, rep-google and google: google, external: --profile).
 
-Exit status: 0 when every implementation meets every expectation of the profile it claims
-(with --expected-failures: when the misses are exactly the listed ones), 1 otherwise (a fail
-or an error), 2 for a usage error, a malformed case file or an implementation that cannot
-start (nothing runs).";
+Under rfc a check the RFC decides is graded at the level of its clause: a MUST missed is a
+fail; a SHOULD or MAY not followed is a departure, counted apart, a lesser mark that lowers
+the score but does not fail the run. An open check that names a reading shows the option the
+implementation takes and is never a miss.
+
+Exit status: 0 when every implementation meets every MUST of the profile it claims and errs
+on no check (with --expected-failures: when the misses and departures are exactly the listed
+ones), 1 otherwise (a fail or an error), 2 for a usage error, a malformed case file or an
+implementation that cannot start (nothing runs).";
 
 /// The flags of `reptest run`.
 #[derive(clap::Args)]

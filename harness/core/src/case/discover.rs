@@ -7,6 +7,15 @@ use std::path::{Path, PathBuf};
 /// The name of the readings file (see `readings`): never a case file.
 pub const READINGS_FILE: &str = "readings.yaml";
 
+/// The name of the statements file (see `statements`): never a case file.
+pub const STATEMENTS_FILE: &str = "statements.yaml";
+
+/// Whether a file called `name` in a suite's directory is data about the
+/// suite (readings, statements) rather than a case file.
+pub fn is_suite_data(name: &std::ffi::OsStr) -> bool {
+    name == READINGS_FILE || name == STATEMENTS_FILE
+}
+
 /// The case files at `path` with the directory their ids are relative to.
 pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
     let metadata = std::fs::metadata(path).map_err(|error| format!("cannot read: {error}"))?;
@@ -17,7 +26,7 @@ pub(super) fn collect(path: &Path) -> Result<Vec<(PathBuf, PathBuf)>, String> {
     let found = files_under(path, &["yaml", "yml"]).map_err(|error| format!("cannot list: {error}"))?;
     Ok(found
         .into_iter()
-        .filter(|file| file.file_name().is_some_and(|name| name != READINGS_FILE))
+        .filter(|file| file.file_name().is_some_and(|name| !is_suite_data(name)))
         .map(|file| (file, path.to_path_buf()))
         .collect())
 }

@@ -9,12 +9,13 @@ mod load;
 mod locate;
 mod raw;
 mod readings;
+pub mod statements;
 mod validate;
 pub mod write;
 
 pub use bytes::{decode_base64, unescape};
 pub use discover::files_under;
-pub use discover::READINGS_FILE;
+pub use discover::{is_suite_data, READINGS_FILE, STATEMENTS_FILE};
 pub use load::{load_paths, not_utf8_at};
 pub use readings::{load_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;

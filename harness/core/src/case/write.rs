@@ -14,7 +14,7 @@ const BLOCK_INDENT: &str = "      ";
 /// and every character YAML may not carry as is (controls, line and
 /// paragraph separators, the byte-order mark, non-characters) written as a
 /// YAML escape.
-pub(crate) fn double_quoted(text: &str) -> String {
+pub fn double_quoted(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

@@ -11,8 +11,11 @@ pub fn tally_json(tally: &Tally) -> Value {
     json!({
         "pass": tally.pass,
         "fail": tally.fail,
+        "should_departures": tally.should,
+        "may_departures": tally.may,
         "error": tally.error,
         "not_applicable": tally.not_applicable,
+        "reading": tally.reading,
         "implementation_defined": tally.implementation_defined,
         "score": tally.score().map(|score| (score * 10.0).round() / 10.0),
     })
@@ -75,6 +78,11 @@ pub fn render(matrix: &Matrix<'_>) -> String {
                     "cached_age_hours": response.cached_age_hours,
                 })),
                 "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
+                "rfc_basis": {
+                    "clause": check.basis.clause,
+                    "level": check.basis.level.map(|level| level.name()),
+                    "reading": check.basis.reading,
+                },
                 "results": results,
             })
         })

@@ -1,9 +1,11 @@
 //! The JUnit XML report: one `<testsuite>` per implementation, one
 //! `<testcase>` per check, scored against the profile the implementation
-//! claims. Implementation-defined and n/a checks are `<skipped/>`.
+//! claims. Implementation-defined, reading and n/a checks are `<skipped/>`;
+//! so is a departure from a SHOULD or MAY, whose message says so (it does
+//! not fail the run, and a `<failure>` would turn CI red).
 
-use super::{agents_text, answer_text, basis_text, expected_text};
-use crate::runner::{Matrix, Status};
+use super::{agents_text, answer_text, basis_text, expected_text, held_to};
+use crate::runner::{ImplInfo, Matrix, Row, Status};
 use std::fmt::Write;
 
 /// The JUnit report.
@@ -17,7 +19,13 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             .filter(|row| wanted.contains(&row.status(index, claims)))
             .count()
     };
-    let skipped = [Status::NotApplicable, Status::ImplementationDefined];
+    let skipped = [
+        Status::NotApplicable,
+        Status::ImplementationDefined,
+        Status::Reading,
+        Status::Departure(crate::case::Level::Should),
+        Status::Departure(crate::case::Level::May),
+    ];
     let total_failures: usize = (0..matrix.impls.len()).map(|index| count(index, &[Status::Fail])).sum();
     let total_errors: usize = (0..matrix.impls.len())
         .map(|index| count(index, &[Status::Error]))
@@ -39,62 +47,77 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             count(index, &skipped),
         );
         for row in &matrix.rows {
-            let check = row.check();
-            let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
-            let _ = write!(
-                out,
-                "    <testcase classname=\"{}\" name=\"{}\"",
-                xml(&row.case.id),
-                xml(&name)
-            );
-            let answer = answer_text(&row.answers[index]);
-            let expected = check.expect(info.claims);
-            let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
-            let detail = format!(
-                "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
-                row.id(),
-                agents_text(check),
-                check.url,
-                expected_text(check),
-                row.case.why.trim()
-            );
-            match row.status(index, info.claims) {
-                Status::Pass => out.push_str("/>\n"),
-                Status::Fail => {
-                    let message = format!("expected {expected}, got {answer}");
-                    let _ = writeln!(
-                        out,
-                        ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
-                        xml(&message),
-                        info.claims,
-                        xml(&detail)
-                    );
-                }
-                Status::Error => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
-                        xml(&answer),
-                        xml(&detail)
-                    );
-                }
-                status => {
-                    let message = match status {
-                        Status::ImplementationDefined => format!("implementation-defined; answered {answer}"),
-                        _ => answer,
-                    };
-                    let _ = writeln!(
-                        out,
-                        ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                        xml(&message)
-                    );
-                }
-            }
+            testcase(&mut out, row, index, info);
         }
         out.push_str("  </testsuite>\n");
     }
     out.push_str("</testsuites>\n");
     out
+}
+
+/// One `<testcase>`: implementation `index` (`info`) on `row`, scored
+/// against the profile it claims.
+fn testcase(out: &mut String, row: &Row<'_>, index: usize, info: &ImplInfo) {
+    let check = row.check();
+    let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
+    let _ = write!(
+        out,
+        "    <testcase classname=\"{}\" name=\"{}\"",
+        xml(&row.case.id),
+        xml(&name)
+    );
+    let answer = answer_text(&row.answers[index]);
+    let expected = check.expect(info.claims);
+    let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
+    let detail = format!(
+        "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
+        row.id(),
+        agents_text(check),
+        check.url,
+        expected_text(check),
+        row.case.why.trim()
+    );
+    match row.status(index, info.claims) {
+        Status::Pass => out.push_str("/>\n"),
+        Status::Fail => {
+            let message = format!("{}: expected {expected}, got {answer}", held_to(check, info.claims));
+            let _ = writeln!(
+                out,
+                ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
+                xml(&message),
+                info.claims,
+                xml(&detail)
+            );
+        }
+        Status::Error => {
+            let _ = writeln!(
+                out,
+                ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
+                xml(&answer),
+                xml(&detail)
+            );
+        }
+        status => {
+            let message = match status {
+                Status::ImplementationDefined => format!("implementation-defined; answered {answer}"),
+                Status::Reading => format!(
+                    "reading `{}` (open under RFC 9309); answered {answer}",
+                    check.basis.reading.as_deref().unwrap_or("")
+                ),
+                Status::Departure(level) => format!(
+                    "{} departure, not a failure: {}: expected {expected}, got {answer}",
+                    level.name(),
+                    held_to(check, info.claims)
+                ),
+                _ => answer,
+            };
+            let _ = writeln!(
+                out,
+                ">\n      <skipped message=\"{}\"/>\n    </testcase>",
+                xml(&message)
+            );
+        }
+    }
 }
 
 /// `text` as XML 1.0 character data or attribute value: markup escaped, and

@@ -9,8 +9,8 @@ mod table;
 
 pub use excerpt::{excerpt, ExcerptLine};
 
-use crate::case::Check;
-use crate::runner::{Matrix, Row};
+use crate::case::{Check, ProfileId};
+use crate::runner::{Matrix, Row, Status};
 
 /// An output format of `reptest run`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,18 +49,78 @@ pub fn render(matrix: &Matrix<'_>, format: Format) -> String {
 }
 
 /// The rows where some implementation misses an expectation of the profile
-/// it claims, with the indexes of those implementations.
+/// it claims, or departs from a SHOULD or MAY of it, with the indexes of
+/// those implementations.
 fn misses<'m, 'a>(matrix: &'m Matrix<'a>) -> Vec<(&'m Row<'a>, Vec<usize>)> {
     matrix
         .rows
         .iter()
         .filter_map(|row| {
             let missing: Vec<usize> = (0..matrix.impls.len())
-                .filter(|&index| row.status(index, matrix.impls[index].claims).is_miss())
+                .filter(|&index| {
+                    let status = row.status(index, matrix.impls[index].claims);
+                    status.is_miss() || status.is_departure()
+                })
                 .collect();
             (!missing.is_empty()).then_some((row, missing))
         })
         .collect()
+}
+
+/// How many rows of `missed` some implementation misses outright (a fail or
+/// an error), and how many only depart from a SHOULD or MAY.
+fn miss_kinds(matrix: &Matrix<'_>, missed: &[(&Row<'_>, Vec<usize>)]) -> (usize, usize) {
+    let outright = missed
+        .iter()
+        .filter(|(row, missing)| {
+            missing
+                .iter()
+                .any(|&index| row.status(index, matrix.impls[index].claims).is_miss())
+        })
+        .count();
+    (outright, missed.len() - outright)
+}
+
+/// How `row` is reported for the implementations in `missing`: the worst
+/// status among them (a miss before a departure) and the profile the first
+/// of them claims.
+fn worst(matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize]) -> (Status, ProfileId) {
+    let claims = matrix.impls[missing[0]].claims;
+    let status = missing
+        .iter()
+        .map(|&index| row.status(index, matrix.impls[index].claims))
+        .find(|status| status.is_miss())
+        .unwrap_or_else(|| row.status(missing[0], claims));
+    (status, claims)
+}
+
+/// The word a miss of `status` is reported under: `MISS`, or `SHOULD
+/// DEPARTURE` / `MAY DEPARTURE` for the lesser marks.
+fn miss_word(status: Status) -> &'static str {
+    match status {
+        Status::Departure(crate::case::Level::Should) => "SHOULD DEPARTURE",
+        Status::Departure(_) => "MAY DEPARTURE",
+        _ => "MISS",
+    }
+}
+
+/// What a check is held to under `profile`, in a few words: the clause of
+/// RFC 9309 and the level it gives the statement (`RFC 9309 §2.2.2 MUST`,
+/// with the reading when one settles it), or Google's parser.
+fn held_to(check: &Check, profile: ProfileId) -> String {
+    if profile == ProfileId::Google {
+        return "Google's parser (google profile)".to_string();
+    }
+    let basis = &check.basis;
+    let mut text = match (&basis.clause, basis.level) {
+        (Some(section), Some(level)) => format!("RFC 9309 §{section} {}", level.name()),
+        (Some(section), None) => format!("RFC 9309 §{section}"),
+        _ => "RFC 9309".to_string(),
+    };
+    if let Some(reading) = &basis.reading {
+        let _ = std::fmt::Write::write_fmt(&mut text, format_args!(", reading `{reading}`"));
+    }
+    text
 }
 
 /// The expectations of a check in a few words: `disallowed`, or

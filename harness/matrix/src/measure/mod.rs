@@ -21,6 +21,7 @@
 pub mod collect;
 pub mod differences;
 mod file;
+pub mod promote;
 pub mod run;
 pub mod signature;
 

@@ -5,7 +5,8 @@
 
 use super::mark::Mark;
 use super::measured::{self, MeasuredParser};
-use rep_core::case::{Case, ProfileId};
+use super::options::{open_rows, taken};
+use rep_core::case::{Case, ProfileId, Readings};
 use rep_core::format::cell;
 use rep_core::format::json::tally_json;
 use rep_core::implementation::ImplError;
@@ -43,6 +44,8 @@ pub(crate) struct Conformance<'m, 'a> {
     pub measured: Vec<MeasuredParser>,
     /// The real-world corpus they were measured on, in words.
     pub corpus: String,
+    /// The suite's readings, for the options each implementation takes.
+    pub readings: Option<&'m Readings>,
 }
 
 impl Conformance<'_, '_> {
@@ -86,51 +89,8 @@ impl Conformance<'_, '_> {
             self.matrix.rows.len(),
             self.columns().len()
         );
-        out.push_str("## Summary\n\n");
-        out.push_str("| implementation | kind | version | claims | rfc score | google score | errors | n/a |\n");
-        out.push_str("|---|---|---|---|---:|---:|---:|---:|\n");
-        for entry in &self.entries {
-            let version = entry.version.as_deref().map_or("–".to_string(), cell);
-            let Some(column) = self.column(entry) else {
-                let why = entry.not_run.as_deref().unwrap_or("not run");
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {version} | {} | not run: {} | | | |",
-                    cell(&entry.name),
-                    cell(&entry.kind),
-                    entry.claims,
-                    cell(why)
-                );
-                continue;
-            };
-            let score = |profile: ProfileId| {
-                let text = score_text(&self.matrix.tally(column, profile));
-                if profile == entry.claims {
-                    format!("**{text}**")
-                } else {
-                    text
-                }
-            };
-            let tally = self.matrix.tally(column, ProfileId::Rfc);
-            let _ = writeln!(
-                out,
-                "| {} | {} | {version} | {} | {} | {} | {} | {} |",
-                cell(&entry.name),
-                cell(&entry.kind),
-                entry.claims,
-                score(ProfileId::Rfc),
-                score(ProfileId::Google),
-                tally.error,
-                tally.not_applicable
-            );
-        }
-        out.push_str(
-            "\nA score is the share of checks with a definite expectation under that profile that the \
-             implementation meets; errors count as misses, implementation-defined and n/a checks are left \
-             out. **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
-             library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
-             `harness/adapters/`.\n\n",
-        );
+        self.summary(&mut out);
+        self.reading_options(&mut out);
         out.push_str(&measured::markdown(&self.measured, &self.corpus));
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
@@ -158,6 +118,126 @@ impl Conformance<'_, '_> {
              `--skip-missing` lists it as not run instead.\n",
         );
         out
+    }
+
+    /// The summary table: every implementation's scores, the rfc score split
+    /// into MUST misses and SHOULD / MAY departures.
+    fn summary(&self, out: &mut String) {
+        out.push_str("## Summary\n\n");
+        out.push_str(
+            "| implementation | kind | version | claims | rfc score | MUST misses | SHOULD / MAY departures \
+         | google score | errors | n/a |\n",
+        );
+        out.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
+        for entry in &self.entries {
+            let version = entry.version.as_deref().map_or("–".to_string(), cell);
+            let Some(column) = self.column(entry) else {
+                let why = entry.not_run.as_deref().unwrap_or("not run");
+                let _ = writeln!(
+                    out,
+                    "| {} | {} | {version} | {} | not run: {} | | | | | |",
+                    cell(&entry.name),
+                    cell(&entry.kind),
+                    entry.claims,
+                    cell(why)
+                );
+                continue;
+            };
+            let score = |profile: ProfileId| {
+                let text = score_text(&self.matrix.tally(column, profile));
+                if profile == entry.claims {
+                    format!("**{text}**")
+                } else {
+                    text
+                }
+            };
+            let tally = self.matrix.tally(column, ProfileId::Rfc);
+            let _ = writeln!(
+                out,
+                "| {} | {} | {version} | {} | {} | {} | {} / {} | {} | {} | {} |",
+                cell(&entry.name),
+                cell(&entry.kind),
+                entry.claims,
+                score(ProfileId::Rfc),
+                tally.fail,
+                tally.should,
+                tally.may,
+                score(ProfileId::Google),
+                tally.error,
+                tally.not_applicable
+            );
+        }
+        out.push_str(
+            "\nA score is the share of checks with a definite expectation under that profile that the \
+         implementation meets; errors count as misses, implementation-defined and n/a checks are left \
+         out. Under rfc only what the RFC decides is scored, graded by the level of its clause: *MUST misses* \
+         fail the profile, *SHOULD / MAY departures* are lesser marks (they lower the score but do not fail \
+         it), and a check that depends on a reading is reported as the option taken (below), never a miss. \
+         **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
+         library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
+         `harness/adapters/`.\n\n",
+        );
+    }
+
+    /// The option each implementation that ran takes on each reading with
+    /// open checks in this run.
+    fn reading_options(&self, out: &mut String) {
+        let Some(readings) = self.readings else {
+            return;
+        };
+        let columns = self.columns();
+        let Some(choice) = self.matrix.impls.iter().position(|info| info.name == "rep-rfc") else {
+            return;
+        };
+        out.push_str(
+            "## Reading options\n\nWhere RFC 9309 can be read more than one way (`cases/readings.yaml`, explained \
+             in [readings.md](readings.md)), the option each implementation takes, from its answers on the \
+             reading's open checks: an option id (`rep-rfc`'s choice, or the other of two), *as Google*, or \
+             *mixed* with how many answers follow `rep-rfc`'s choice. None of these is a miss.\n\n| reading |",
+        );
+        for (entry, _) in &columns {
+            let _ = write!(out, " {} |", cell(&entry.name));
+        }
+        out.push_str("\n|---|");
+        out.push_str(&"---|".repeat(columns.len()));
+        out.push('\n');
+        for reading in &readings.readings {
+            let open = open_rows(self.matrix, reading).len();
+            if open == 0 {
+                continue;
+            }
+            let _ = write!(out, "| `{}` ({open}) |", reading.id);
+            for (_, column) in &columns {
+                let _ = write!(
+                    out,
+                    " {} |",
+                    cell(&taken(reading, self.matrix, *column, choice).label())
+                );
+            }
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+
+    /// The option the implementation in `column` takes on each reading with
+    /// open checks, by reading id (`null` when it answered none).
+    fn reading_options_json(&self, column: usize) -> Value {
+        let choice = self.matrix.impls.iter().position(|info| info.name == "rep-rfc");
+        let (Some(readings), Some(choice)) = (self.readings, choice) else {
+            return Value::Null;
+        };
+        readings
+            .readings
+            .iter()
+            .filter(|reading| !open_rows(self.matrix, reading).is_empty())
+            .map(|reading| {
+                (
+                    reading.id.clone(),
+                    taken(reading, self.matrix, column, choice).id().into(),
+                )
+            })
+            .collect::<Map<String, Value>>()
+            .into()
     }
 
     /// Whether every implementation that ran gives `rows` the same marks.
@@ -222,6 +302,7 @@ impl Conformance<'_, '_> {
                             .collect();
                         item["ran"] = true.into();
                         item["scores"] = Value::Object(scores);
+                        item["reading_options"] = self.reading_options_json(column);
                     }
                     None => {
                         item["ran"] = false.into();
@@ -282,7 +363,7 @@ fn file_id(case: &Case) -> &str {
 
 fn score_text(tally: &Tally) -> String {
     match tally.score() {
-        Some(score) => format!("{}/{} ({score:.1}%)", tally.pass, tally.pass + tally.fail + tally.error),
+        Some(score) => format!("{}/{} ({score:.1}%)", tally.pass, tally.scored()),
         None => "–".to_string(),
     }
 }

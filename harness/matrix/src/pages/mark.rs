@@ -40,7 +40,7 @@ impl Mark {
     pub fn of(row: &Row<'_>, index: usize) -> Mark {
         let met = |profile| match row.status(index, profile) {
             Status::Pass => Some(true),
-            Status::Fail => Some(false),
+            Status::Fail | Status::Departure(_) => Some(false),
             _ => None,
         };
         match &row.answers[index] {

@@ -4,5 +4,6 @@
 pub mod conformance;
 pub mod mark;
 pub mod measured;
+pub mod options;
 pub(crate) mod parser_page;
 pub(crate) mod readings_page;

@@ -6,7 +6,9 @@
 
 use std::fmt::Write;
 
-use rep_core::case::{clause, Readings};
+use super::options::{taken, Taken};
+use rep_core::case::statements::{CoverageKind, Statements};
+use rep_core::case::{clause, Case, Reading, Readings};
 use rep_core::format::cell;
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Matrix, Row};
@@ -21,38 +23,113 @@ fn letter(row: &Row<'_>, column: usize) -> char {
     }
 }
 
-/// How many checks rest on each section of RFC 9309 at each level, from
-/// the checks' `clause` and `level`: what the suite covers, counted rather
-/// than claimed.
-fn coverage(out: &mut String, matrix: &Matrix<'_>) {
-    let mut counts: std::collections::BTreeMap<(Vec<u32>, &str, &str), usize> = Default::default();
+/// Coverage per normative statement of RFC 9309 (`cases/statements.yaml`):
+/// for each, its definite checks, its reading-dependent checks and the checks
+/// it leaves to the implementation, counted apart; a statement with no
+/// definite check is flagged with what the statements file says of it.
+fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements, readings: &Readings) {
+    let mut cases: Vec<&Case> = Vec::new();
     for row in &matrix.rows {
-        let basis = &row.check().basis;
-        if let (Some(section), Some(level)) = (&basis.clause, basis.level) {
-            let key: Vec<u32> = section.split('.').filter_map(|part| part.parse().ok()).collect();
-            *counts.entry((key, section.as_str(), level.name())).or_default() += 1;
+        if cases.last().is_none_or(|case| case.id != row.case.id) {
+            cases.push(row.case);
         }
     }
     out.push_str(
-        "## Clause coverage\n\nChecks whose rfc expectation rests on each section, by how strongly the section \
-         says it (from the cases' `clause` and `level`). A section or level missing here has no check.\n\n\
-         | section | title | level | checks |\n|---|---|---|---:|\n",
+        "## Coverage per statement\n\nEach normative statement of RFC 9309 (`cases/statements.yaml`: every MUST, \
+         SHOULD and MAY, the plain statements graded as MUST, and each example of §5), with the checks that rest \
+         on it: *definite* (the RFC decides the verdict, at the statement's section and level), *reading* (the \
+         options of a reading part there; reported as the option taken) and *open* (left to the implementation). \
+         Only definite checks count as coverage. ⚠ marks a statement with no definite check; the last column \
+         says why.\n\n| statement | section | level | says | definite | reading | open | note |\n\
+         |---|---|---|---|---:|---:|---:|---|\n",
     );
-    for ((_, section, level), count) in counts {
-        let title = clause::title(section).unwrap_or("");
+    let mut flagged = 0;
+    for statement in &statements.statements {
+        let covered = statement.covered(cases.iter().copied(), readings);
+        let section = &statement.section;
+        let note = match statement.coverage {
+            CoverageKind::Checked => statement.note.clone().unwrap_or_default(),
+            CoverageKind::Implementation => format!(
+                "left to the implementation{}",
+                statement
+                    .note
+                    .as_deref()
+                    .map_or(String::new(), |note| format!(": {}", note.trim()))
+            ),
+            CoverageKind::Outside => format!(
+                "not a parser's verdict: {}",
+                statement.note.as_deref().unwrap_or("").trim()
+            ),
+            CoverageKind::Gap => format!("no check yet: {}", statement.note.as_deref().unwrap_or("").trim()),
+        };
+        let flag = if covered.definite.is_empty() {
+            flagged += 1;
+            "⚠ "
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
-            "| [§{section}]({}) | {} | {level} | {count} |",
+            "| {flag}`{}` | [§{section}]({}) | {} | {} | {} | {} | {} | {} |",
+            statement.id,
             clause::link(section),
-            cell(title)
+            statement.level.name(),
+            cell(statement.says.trim()),
+            covered.definite.len(),
+            covered.reading.len(),
+            covered.open.len(),
+            cell(note.trim())
         );
     }
-    out.push('\n');
+    let _ = writeln!(
+        out,
+        "\n{flagged} of {} statements have no definite check.\n",
+        statements.statements.len()
+    );
+}
+
+/// Every implementation's answers on `rows` (the checks of `reading`), how
+/// many match `rep-rfc`'s, and the option that makes.
+fn answers_table(out: &mut String, reading: &Reading, rows: &[&Row<'_>], matrix: &Matrix<'_>, choice_column: usize) {
+    out.push_str("| implementation | answers | as `rep-rfc` chooses | option taken |\n|---|---|---:|---|\n");
+    let mut consensus = 0;
+    for (column, info) in matrix.impls.iter().enumerate() {
+        let answers: String = rows.iter().map(|row| letter(row, column)).collect();
+        let comparable: Vec<&&Row<'_>> = rows.iter().filter(|row| !matches!(letter(row, column), '·')).collect();
+        let same = comparable
+            .iter()
+            .filter(|row| letter(row, column) == letter(row, choice_column))
+            .count();
+        if !comparable.is_empty() && same == comparable.len() {
+            consensus += 1;
+        }
+        let option = match taken(reading, matrix, column, choice_column) {
+            Taken::NotAnswered => "– (no open check answered)".to_string(),
+            other => other.label(),
+        };
+        let _ = writeln!(
+            out,
+            "| {} | `{answers}` | {same}/{} | {option} |",
+            cell(&info.name),
+            comparable.len()
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\n{consensus} of {} implementations answer every check they can as `rep-rfc` chooses.\n",
+        matrix.impls.len()
+    );
 }
 
 /// The page for `readings`, with the answers in `matrix`; `choice_column`
-/// is `rep-rfc`'s column, whose answers are the readings' choices.
-pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) -> String {
+/// is `rep-rfc`'s column, whose answers are the readings' choices; with
+/// `statements`, the coverage of each normative statement follows.
+pub fn markdown(
+    readings: &Readings,
+    matrix: &Matrix<'_>,
+    choice_column: usize,
+    statements: Option<&Statements>,
+) -> String {
     let mut out = String::from("# Readings: the points RFC 9309 leaves open\n\n");
     out.push_str(
         "Each reading is a question the RFC's text does not settle, decided once in `cases/readings.yaml`. \
@@ -96,31 +173,10 @@ pub fn markdown(readings: &Readings, matrix: &Matrix<'_>, choice_column: usize) 
         }
         let cases: Vec<String> = cases.iter().map(|(id, count)| format!("`{id}` ({count})")).collect();
         let _ = writeln!(out, "Checks, by case: {}\n", cases.join(", "));
-        out.push_str("| implementation | answers | as `rep-rfc` chooses |\n|---|---|---:|\n");
-        let mut consensus = 0;
-        for (column, info) in matrix.impls.iter().enumerate() {
-            let answers: String = rows.iter().map(|row| letter(row, column)).collect();
-            let comparable: Vec<&&Row<'_>> = rows.iter().filter(|row| !matches!(letter(row, column), '·')).collect();
-            let same = comparable
-                .iter()
-                .filter(|row| letter(row, column) == letter(row, choice_column))
-                .count();
-            if !comparable.is_empty() && same == comparable.len() {
-                consensus += 1;
-            }
-            let _ = writeln!(
-                out,
-                "| {} | `{answers}` | {same}/{} |",
-                cell(&info.name),
-                comparable.len()
-            );
-        }
-        let _ = writeln!(
-            out,
-            "\n{consensus} of {} implementations answer every check they can as `rep-rfc` chooses.\n",
-            matrix.impls.len()
-        );
+        answers_table(&mut out, reading, &rows, matrix, choice_column);
     }
-    coverage(&mut out, matrix);
+    if let Some(statements) = statements {
+        coverage(&mut out, matrix, statements, readings);
+    }
     out
 }

@@ -1,0 +1,297 @@
+//! The normative statements of RFC 9309 as data (`cases/statements.yaml`):
+//! each MUST, SHOULD and MAY, the plain statements the suite grades as MUST,
+//! and each example of §5, with the checks that rest on it. From them,
+//! coverage is counted per statement rather than per section, and a
+//! definite check is never counted with an implementation-defined one.
+//!
+//! A statement picks its checks by case id (`*` matches any run of
+//! characters). A definite check counts when its `clause` is the
+//! statement's section and its `level` the statement's level (an example
+//! takes any level): a check that cites another section or level does not
+//! rest on this statement even if its case is picked. An open check counts
+//! when it cites this section, or cites none and names a reading that
+//! concerns this section; it is reading-dependent when it names a reading,
+//! and left to the implementation when it does not.
+
+use super::{clause, Case, Expect, Level, Readings};
+use crate::problem::Problem;
+use serde::Deserialize;
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+/// How strongly a statement is made, or that it is an example of §5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StatementLevel {
+    /// MUST, MUST NOT, REQUIRED, or a plain statement of the protocol.
+    Must,
+    /// SHOULD, SHOULD NOT.
+    Should,
+    /// MAY.
+    May,
+    /// One of the examples of §5.
+    Example,
+}
+
+impl StatementLevel {
+    /// `MUST`, `SHOULD`, `MAY` or `example`.
+    pub fn name(self) -> &'static str {
+        match self {
+            StatementLevel::Must => "MUST",
+            StatementLevel::Should => "SHOULD",
+            StatementLevel::May => "MAY",
+            StatementLevel::Example => "example",
+        }
+    }
+
+    /// Whether a definite check at `level` rests on a statement at this level.
+    fn admits(self, level: Option<Level>) -> bool {
+        matches!(
+            (self, level),
+            (StatementLevel::Example, _)
+                | (StatementLevel::Must, Some(Level::Must))
+                | (StatementLevel::Should, Some(Level::Should))
+                | (StatementLevel::May, Some(Level::May))
+        )
+    }
+}
+
+/// What the suite can show about a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CoverageKind {
+    /// A verdict shows it; at least one definite check must rest on it.
+    Checked,
+    /// Left to the implementation: no verdict can be definite.
+    Implementation,
+    /// It binds the site or the crawler's identity, not a parser's verdict.
+    Outside,
+    /// A verdict could show it, but no case does yet.
+    Gap,
+}
+
+/// One normative statement.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Statement {
+    /// Kebab-case, unique in the file.
+    pub id: String,
+    /// The RFC 9309 section that makes it.
+    pub section: String,
+    /// How strongly.
+    pub level: StatementLevel,
+    /// A paraphrase in the suite's own words.
+    pub says: String,
+    /// What the suite can show about it.
+    pub coverage: CoverageKind,
+    /// Why, for a statement that is not simply `checked`.
+    #[serde(default)]
+    pub note: Option<String>,
+    /// The case ids (with `*`) whose checks may rest on it.
+    pub cases: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StatementsFile {
+    statements: Vec<Statement>,
+}
+
+/// A suite's statements, as loaded from its `statements.yaml`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statements {
+    /// The file.
+    pub path: PathBuf,
+    /// Every statement, in file order.
+    pub statements: Vec<Statement>,
+}
+
+/// The checks that rest on one statement, by kind, as check ids.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Covered {
+    /// Definite `rfc` expectations at the statement's section and level.
+    pub definite: Vec<String>,
+    /// Open expectations that name a reading.
+    pub reading: Vec<String>,
+    /// Open expectations that name no reading: left to the implementation.
+    pub open: Vec<String>,
+}
+
+/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
+pub fn glob_matches(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
+        return false;
+    }
+    let mut rest = &text[first.len()..text.len() - last.len()];
+    for middle in &parts[1..parts.len() - 1] {
+        match rest.find(middle) {
+            Some(at) => rest = &rest[at + middle.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+impl Statement {
+    /// The checks of `cases` that rest on this statement; `readings` says
+    /// which sections an open check that cites none concerns.
+    pub fn covered<'c>(&self, cases: impl IntoIterator<Item = &'c Case>, readings: &Readings) -> Covered {
+        let concerns_this = |reading: &Option<String>| {
+            let reading = reading.as_deref().and_then(|id| readings.get(id));
+            reading.is_some_and(|reading| reading.clauses.contains(&self.section))
+        };
+        let mut covered = Covered::default();
+        let cases = cases.into_iter();
+        for case in cases.filter(|case| self.cases.iter().any(|pattern| glob_matches(pattern, &case.id))) {
+            for (index, check) in case.checks.iter().enumerate() {
+                let basis = &check.basis;
+                let here = basis.clause.as_deref() == Some(self.section.as_str());
+                let list = match check.rfc {
+                    Expect::ImplementationDefined
+                        if here || (basis.clause.is_none() && concerns_this(&basis.reading)) =>
+                    {
+                        match basis.reading {
+                            Some(_) => &mut covered.reading,
+                            None => &mut covered.open,
+                        }
+                    }
+                    Expect::Allowed | Expect::Disallowed if here && self.level.admits(basis.level) => {
+                        &mut covered.definite
+                    }
+                    _ => continue,
+                };
+                list.push(case.check_id(index));
+            }
+        }
+        covered
+    }
+}
+
+/// Loads and checks the statements file at `path`.
+pub fn load_statements(path: &Path) -> Result<Statements, Vec<Problem>> {
+    let error = |position: Option<(usize, usize)>, message: String| Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| vec![error(None, format!("cannot read: {e}"))])?;
+    let file: StatementsFile = serde_yaml::from_str(&text).map_err(|e| {
+        let position = e.location().map(|at| (at.line(), at.column()));
+        vec![error(position, e.to_string())]
+    })?;
+    let mut problems = Vec::new();
+    let mut ids = HashSet::new();
+    for statement in &file.statements {
+        let id = &statement.id;
+        if !super::readings::is_kebab_case(id) || !ids.insert(id.as_str()) {
+            problems.push(format!("statement `{id}`: ids must be kebab-case and unique"));
+        }
+        if clause::title(&statement.section).is_none() {
+            problems.push(format!(
+                "statement `{id}`: RFC 9309 has no section {}",
+                statement.section
+            ));
+        }
+        if statement.says.trim().is_empty() {
+            problems.push(format!("statement `{id}`: `says` is empty"));
+        }
+        let needs_note = matches!(statement.coverage, CoverageKind::Outside | CoverageKind::Gap);
+        if needs_note && statement.note.as_deref().is_none_or(|note| note.trim().is_empty()) {
+            problems.push(format!(
+                "statement `{id}`: an `outside` or `gap` statement says why in `note`"
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Ok(Statements {
+            path: path.to_path_buf(),
+            statements: file.statements,
+        })
+    } else {
+        Err(problems.into_iter().map(|message| error(None, message)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_any_run_of_characters() {
+        assert!(glob_matches("*", "rfc9309/a/b"));
+        assert!(glob_matches(
+            "rfc9309/2.2.2-encoding/*query*",
+            "rfc9309/2.2.2-encoding/plain-query-x"
+        ));
+        assert!(glob_matches(
+            "*robots-txt-*",
+            "google/matching/robots-txt-is-not-special"
+        ));
+        assert!(glob_matches("a/b", "a/b"));
+        assert!(!glob_matches("a/b", "a/bc"));
+        assert!(!glob_matches("*x*y", "yx"));
+        assert!(!glob_matches("ab*ba", "aba"));
+    }
+
+    #[test]
+    fn a_definite_check_rests_only_on_its_own_section_and_level() {
+        use crate::case::{Basis, CaseFile};
+        let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+        case.checks[0].basis = Basis {
+            clause: Some("2.2.2".into()),
+            level: Some(Level::Should),
+            reading: None,
+        };
+        let mut open = case.checks[0].clone();
+        open.rfc = Expect::ImplementationDefined;
+        open.basis = Basis {
+            reading: Some("strict-keys".into()),
+            ..Basis::default()
+        };
+        case.checks.push(open);
+        let files = [CaseFile {
+            path: "x.yaml".into(),
+            id: "x".into(),
+            source: String::new(),
+            cases: vec![case],
+        }];
+        let statement = |section: &str, level| Statement {
+            id: "s".into(),
+            section: section.into(),
+            level,
+            says: "s".into(),
+            coverage: CoverageKind::Checked,
+            note: None,
+            cases: vec!["x/*".into()],
+        };
+        let cases = || files.iter().flat_map(|file| &file.cases);
+        let readings = Readings {
+            path: "readings.yaml".into(),
+            readings: vec![crate::case::Reading {
+                id: "strict-keys".into(),
+                question: "q".into(),
+                clauses: vec!["2.2.2".into()],
+                options: Vec::new(),
+                supports: "s".into(),
+                choice: "c".into(),
+                why: "w".into(),
+            }],
+        };
+        let should = statement("2.2.2", StatementLevel::Should).covered(cases(), &readings);
+        assert_eq!(
+            (should.definite, should.reading),
+            (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()])
+        );
+        assert!(statement("2.2.2", StatementLevel::Must)
+            .covered(cases(), &readings)
+            .definite
+            .is_empty());
+        let elsewhere = statement("2.2.1", StatementLevel::Should).covered(cases(), &readings);
+        assert!(elsewhere.definite.is_empty() && elsewhere.reading.is_empty());
+    }
+}
