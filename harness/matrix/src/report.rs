@@ -3,14 +3,15 @@
 //! found, and the pages written — `conformance.md` and `.json`,
 //! `readings.md` and one page per parser under `parsers/`.
 
-use crate::catalogue::third_party::ThirdParty;
-use crate::lineup::{Lineup, Origin};
+use crate::catalogue::third_party::{Reproduce, Stated};
+use crate::lineup::{Lineup, Member, Origin};
+use crate::measure::self_test::self_test;
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
 use crate::pages::conformance::Conformance;
 use crate::pages::measured::MeasuredParser;
 use crate::pages::parser_page::{ParserInfo, ParserPage};
 use crate::pages::readings_page;
-use rep_core::case::{CaseFile, Readings};
+use rep_core::case::{CaseFile, ProfileId, Readings};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::Implementation;
@@ -41,6 +42,70 @@ pub struct Plan<'a> {
     pub readings: Option<Readings>,
     /// The commands that regenerate the report, shown on it.
     pub reproduce: Vec<String>,
+    /// The self-test every parser passes before it is measured
+    /// (`harness/adapters/self-test.yaml`); none skips the gate.
+    pub self_test: Option<Vec<CaseFile>>,
+}
+
+/// A parser measured and given a page: a bundled one or the user's own.
+#[derive(Clone, Debug)]
+pub struct Subject {
+    /// Its name (its matrix column).
+    pub name: String,
+    /// The language it is written in.
+    pub language: String,
+    /// A few words about it.
+    pub about: String,
+    /// The library and version it reported.
+    pub version: String,
+    /// The profile it is run against in the suite.
+    pub claims: ProfileId,
+    /// What its own documentation says it follows, when known.
+    pub stated: Option<Stated>,
+    /// A program calling its library directly, when known.
+    pub reproduce: Option<Reproduce>,
+    /// How it is called.
+    pub adapter: String,
+}
+
+impl Subject {
+    fn of(member: &Member) -> Option<Subject> {
+        let version = member.version.clone();
+        match (member.origin, &member.ready) {
+            (Origin::Bundled(party), Ok(_)) => Some(Subject {
+                name: party.name.clone(),
+                language: party.language.clone(),
+                about: party.about.clone(),
+                version: version?,
+                claims: party.claims,
+                stated: party.stated.clone(),
+                reproduce: party.reproduce.clone(),
+                adapter: party.adapter_command(),
+            }),
+            (Origin::Yours, Ok(_)) => Some(Subject {
+                name: member.name.clone(),
+                language: "yours".into(),
+                about: "your parser, given with --adapter or --command".into(),
+                version: version.unwrap_or_else(|| "version not known".into()),
+                claims: member.claims,
+                stated: Some(Stated {
+                    profile: Some(member.claims),
+                    names: String::new(),
+                    source: "the --profile given to reptest".into(),
+                    says: format!("You gave it the {} profile.", member.claims),
+                }),
+                reproduce: None,
+                adapter: "yours, as given to reptest report".into(),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The profile its misses are counted against: the one it states, or
+    /// none.
+    pub fn stated_profile(&self) -> Option<ProfileId> {
+        self.stated.as_ref().and_then(|stated| stated.profile)
+    }
 }
 
 /// What the report is doing, for a progress display.
@@ -71,27 +136,22 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         .iter()
         .filter_map(|member| Some(format!("{}: {}", member.name, member.ready.as_ref().err()?)))
         .collect();
-    let bundled: Vec<(&'static ThirdParty, String)> = lineup
-        .members
-        .iter()
-        .filter_map(|member| match (member.origin, &member.ready, &member.version) {
-            (Origin::Bundled(party), Ok(_), Some(version)) => Some((party, version.clone())),
-            _ => None,
-        })
-        .collect();
+    let bundled: Vec<Subject> = lineup.members.iter().filter_map(Subject::of).collect();
     let (impls, entries) = lineup.into_runnable();
     let matrix = runner::run(plan.files, &impls, |done, total| progress(Progress::Cases(done, total)));
     std::fs::create_dir_all(&plan.out).map_err(|error| format!("cannot create {}: {error}", plan.out.display()))?;
     let mut written = Vec::new();
-    let (measured, corpus) = if bundled.is_empty() || plan.suite_only {
-        (Vec::new(), String::new())
+    let (measured, corpus, measurements) = if bundled.is_empty() || plan.suite_only {
+        (Vec::new(), String::new(), None)
     } else {
         let parsers = Parsers {
             bundled: &bundled,
             impls: &impls,
             matrix: &matrix,
         };
-        parsers.measure_and_write_pages(plan, &progress, &mut written, &mut left_out)?
+        let (measured, corpus, measurements) =
+            parsers.measure_and_write_pages(plan, &progress, &mut written, &mut left_out)?;
+        (measured, corpus, Some(measurements.references))
     };
     let report = Conformance {
         matrix: &matrix,
@@ -100,6 +160,7 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         reproduce: plan.reproduce.clone(),
         measured,
         corpus,
+        references: measurements.unwrap_or_default(),
     };
     write_file(&plan.out.join("conformance.md"), &report.markdown(), &mut written)?;
     write_file(&plan.out.join("conformance.json"), &report.json(), &mut written)?;
@@ -124,7 +185,7 @@ fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(),
 
 /// The bundled parsers that ran, and what they ran in.
 struct Parsers<'p, 'm, 'a> {
-    bundled: &'p [(&'static ThirdParty, String)],
+    bundled: &'p [Subject],
     impls: &'p [Box<dyn Implementation>],
     matrix: &'m Matrix<'a>,
 }
@@ -161,22 +222,62 @@ impl Parsers<'_, '_, '_> {
         progress: &(impl Fn(Progress<'_>) + Sync),
         written: &mut Vec<PathBuf>,
         left_out: &mut Vec<String>,
-    ) -> Result<(Vec<MeasuredParser>, String), String> {
+    ) -> Result<(Vec<MeasuredParser>, String, Measurements), String> {
         let (google, stand_in) = self.google_reference()?;
         left_out.extend(stand_in);
         let rfc = self.column("rep-rfc")?;
+        let gated = self.gate(plan, progress, left_out)?;
+        let parsers = Parsers {
+            bundled: &gated,
+            impls: self.impls,
+            matrix: self.matrix,
+        };
+        parsers.pages(plan, progress, written, google, rfc)
+    }
+
+    /// The subjects that pass the self-test; the others are left out with
+    /// the reason.
+    fn gate(
+        &self,
+        plan: &Plan<'_>,
+        progress: &(impl Fn(Progress<'_>) + Sync),
+        left_out: &mut Vec<String>,
+    ) -> Result<Vec<Subject>, String> {
+        let Some(files) = &plan.self_test else {
+            return Ok(self.bundled.to_vec());
+        };
+        progress(Progress::Step("the self-test of every parser"));
+        let mut passed = Vec::new();
+        for subject in self.bundled {
+            match self_test(self.impls[self.column(&subject.name)?].as_ref(), files) {
+                Ok(()) => passed.push(subject.clone()),
+                Err(why) => left_out.push(format!("{}: {why}", subject.name)),
+            }
+        }
+        Ok(passed)
+    }
+
+    fn pages(
+        &self,
+        plan: &Plan<'_>,
+        progress: &(impl Fn(Progress<'_>) + Sync),
+        written: &mut Vec<PathBuf>,
+        google: usize,
+        rfc: usize,
+    ) -> Result<(Vec<MeasuredParser>, String, Measurements), String> {
         let measurements = self.measurements(plan, google, rfc, progress)?;
         let pages = plan.out.join("parsers");
         std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
         let done = AtomicUsize::new(0);
         // Minimising asks each parser many questions one at a time, so parsers
         // are analysed side by side; pages are written in the registry's order.
-        let analyses = pool::each(self.bundled, cores(), |(party, _)| {
+        let analyses = pool::each(self.bundled, cores(), |party| {
             let started = Instant::now();
             let column = self.column(&party.name)?;
             let measured = measurements.parsers.get(&party.name);
             let (google, rfc) = (self.impls[google].as_ref(), self.impls[rfc].as_ref());
-            let analysis = analyse(self.impls[column].as_ref(), measured, self.matrix, column, google, rfc);
+            let stated = party.stated_profile();
+            let analysis = analyse(self.impls[column].as_ref(), measured, self.matrix, column, google, rfc, stated);
             progress(Progress::Step(&format!(
                 "{}: {} distinct differences found in {:.1} s ({}/{})",
                 party.name,
@@ -189,15 +290,17 @@ impl Parsers<'_, '_, '_> {
         });
         let mut measured = Vec::new();
         let first_page = written.len();
-        for ((party, version), analysis) in self.bundled.iter().zip(analyses) {
+        for (party, analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
             let info = ParserInfo {
                 name: party.name.clone(),
                 language: party.language.clone(),
-                version: version.clone(),
+                version: party.version.clone(),
                 about: party.about.clone(),
                 claims: party.claims,
-                adapter: party.adapter_command(),
+                stated: party.stated.clone(),
+                reproduce: party.reproduce.clone(),
+                adapter: party.adapter.clone(),
             };
             let page = ParserPage {
                 info: &info,
@@ -205,6 +308,7 @@ impl Parsers<'_, '_, '_> {
                 differences: &found.listed,
                 rare: found.rare,
                 corpus: &measurements.corpus,
+                references: &measurements.references,
                 explore_seed: measurements.explore_seed,
                 explored: &found.explored,
             };
@@ -214,13 +318,12 @@ impl Parsers<'_, '_, '_> {
                 .iter()
                 .map(|(source, tally)| (*source, *tally))
                 .collect();
-            measured.push(MeasuredParser::of(
-                &party.name,
-                &party.language,
-                party.claims,
-                tallies,
-                &found,
-            ));
+            let non_utf8 = collected
+                .non_utf8
+                .iter()
+                .map(|(source, tally)| (*source, *tally))
+                .collect();
+            measured.push(MeasuredParser::of(party, tallies, non_utf8, &found));
         }
         let pages_written = &written[first_page..];
         for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
@@ -228,7 +331,7 @@ impl Parsers<'_, '_, '_> {
                 let _ = std::fs::remove_file(stale.path());
             }
         }
-        Ok((measured, measurements.corpus))
+        Ok((measured, measurements.corpus.clone(), measurements))
     }
 
     fn measurements(
@@ -245,7 +348,7 @@ impl Parsers<'_, '_, '_> {
         let parsers: Vec<(&dyn Implementation, String)> = self
             .bundled
             .iter()
-            .map(|(party, version)| Ok((self.impls[self.column(&party.name)?].as_ref(), version.clone())))
+            .map(|party| Ok((self.impls[self.column(&party.name)?].as_ref(), party.version.clone())))
             .collect::<Result<_, String>>()?;
         let measure = MeasurePlan {
             files: &files,

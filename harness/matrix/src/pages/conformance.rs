@@ -43,6 +43,8 @@ pub struct Conformance<'m, 'a> {
     pub measured: Vec<MeasuredParser>,
     /// The real-world corpus they were measured on, in words.
     pub corpus: String,
+    /// Per sample: checks both references answered, and how many they part on.
+    pub references: std::collections::BTreeMap<crate::measure::collect::Source, (u64, u64)>,
 }
 
 impl Conformance<'_, '_> {
@@ -131,7 +133,7 @@ impl Conformance<'_, '_> {
              library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
              `harness/adapters/`.\n\n",
         );
-        out.push_str(&measured::markdown(&self.measured, &self.corpus));
+        out.push_str(&measured::markdown(&self.measured, &self.corpus, &self.references));
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
             let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
@@ -269,6 +271,9 @@ impl Conformance<'_, '_> {
             "implementations": implementations,
             "measured": measured::json(&self.measured),
             "real_world_corpus": self.corpus,
+            "references_part": self.references.iter().map(|(source, (checks, differ))| {
+                (source.name().to_string(), json!({ "checks": checks, "differ": differ }))
+            }).collect::<Map<_, _>>(),
             "cases": cases,
         });
         serde_json::to_string_pretty(&sort_keys(&report)).expect("a JSON value always serialises") + "\n"
