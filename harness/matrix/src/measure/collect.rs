@@ -176,7 +176,11 @@ pub struct Collected {
 
 impl Collected {
     /// Records `parser`'s answer to `probe` from `source` against `references`.
-    pub fn record(&mut self, source: Source, example: Example, parser: &Answer, references: References) {
+    pub fn record(&mut self, source: Source, mut example: Example, parser: &Answer, references: References) {
+        // The example a group shows is its first: the suite's, then a real
+        // file's, then an edge form's, then a generated one — what a person
+        // wrote before what a generator made.
+        example.order = format!("{}:{}", source as u8, example.order);
         let tallies = if std::str::from_utf8(&example.probe.body).is_ok() {
             &mut self.tallies
         } else {
@@ -319,7 +323,7 @@ mod tests {
         assert_eq!(first, whole);
         assert_eq!(whole.groups.len(), 1, "one cause, one group");
         assert_eq!(whole.groups[0].total(), 3);
-        assert_eq!(whole.groups[0].example.order, "1");
+        assert_eq!(whole.groups[0].example.order, "1:1", "the source ranks the order");
         let tally = whole.tallies[&Source::RealWorld];
         assert_eq!((tally.compared_google, tally.agree_google), (3, 0));
     }

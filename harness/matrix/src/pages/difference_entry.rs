@@ -20,8 +20,9 @@ use rep_generate::split_lines;
 /// finds programs by them.
 pub const RUN_IT: &str = "Run it (the library called directly, no adapter); it prints";
 
-/// What a reproduction prints when the library raises.
-pub const RAISES: &str = "an error (the library raises)";
+/// What the page says when the adapter reported an error: the library gave
+/// no verdict — it raises, or answers something that is neither.
+pub const RAISES: &str = "no verdict (it raises, or prints neither allowed nor disallowed)";
 
 fn verdict_word(answer: Option<bool>) -> &'static str {
     match answer {
