@@ -137,9 +137,10 @@ pub fn markdown(parsers: &[MeasuredParser], corpus: &str, references: &BTreeMap<
         let stated = parser.stated.map_or("no stated profile".to_string(), |p| p.name().to_string());
         let pair = |tally: Tally| {
             let (google, rfc) = (score(&tally, tally.google_percent()), score(&tally, tally.rfc_percent()));
+            let bold = |text: String| if text == "n/a" { text } else { format!("**{text}**") };
             match parser.stated {
-                Some(ProfileId::Google) => format!("**{google}** | {rfc}"),
-                Some(ProfileId::Rfc) => format!("{google} | **{rfc}**"),
+                Some(ProfileId::Google) => format!("{} | {rfc}", bold(google)),
+                Some(ProfileId::Rfc) => format!("{google} | {}", bold(rfc)),
                 None => format!("{google} | {rfc}"),
             }
         };
