@@ -100,16 +100,35 @@ fn canonical_lines(body: &[u8], mut keep: impl FnMut(&[u8]) -> bool) -> Vec<u8> 
         return canon.concat();
     }
     for (index, line) in canon.into_iter().enumerate() {
-        if line == lines[index] {
-            continue;
-        }
-        let mut candidate = lines.clone();
-        candidate[index] = line;
-        if keep(&candidate.concat()) {
-            lines = candidate;
+        // The canonical spelling, else the line as written but tidied.
+        for spelt in [line, tidy(&lines[index])] {
+            if spelt == lines[index] {
+                continue;
+            }
+            let mut candidate = lines.clone();
+            candidate[index] = spelt;
+            if keep(&candidate.concat()) {
+                lines = candidate;
+                break;
+            }
         }
     }
     lines.concat()
+}
+
+/// A line with its key as written, but without BOM, comment, surrounding
+/// whitespace or CR: `key: value` and LF.
+fn tidy(line: &[u8]) -> Vec<u8> {
+    let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+    let line = line[..line.iter().position(|&b| b == b'#').unwrap_or(line.len())].trim_ascii();
+    match line.iter().position(|&b| b == b':') {
+        Some(at) => {
+            let value = line[at + 1..].trim_ascii();
+            let space: &[u8] = if value.is_empty() { b"" } else { b" " };
+            [line[..at].trim_ascii(), b":", space, value, b"\n"].concat()
+        }
+        None => [line, b"\n"].concat(),
+    }
 }
 
 /// A line as a person would write it: the BOM, the comment and the line end
@@ -199,6 +218,7 @@ mod tests {
         assert_eq!(spelt(b"Crawl-delay:  1.0\r"), "Crawl-delay: 1.0\n");
         assert_eq!(spelt(b"user-agent:"), "User-agent:\n");
         assert_eq!(spelt(b"junk"), "junk\n");
+        assert_eq!(String::from_utf8(tidy(b"User Agent :  *\t\r\n")).unwrap(), "User Agent: *\n");
     }
 
     #[test]

@@ -68,6 +68,31 @@ impl Cause {
     }
 }
 
+/// A difference in one line, for lists: the parser's answer against the
+/// reference it departs from, and its cause as named on the minimal case.
+pub fn headline(difference: &Difference) -> String {
+    let signature = &difference.signature;
+    let Some(cause) = difference.cause.as_ref().filter(|_| signature.failure.is_none()) else {
+        return signature.headline();
+    };
+    let (verb, reference) = match (signature.parser_allows, signature.relation) {
+        (true, Relation::DepartsFromGoogle) => ("allows", "Google's parser disallows"),
+        (false, Relation::DepartsFromGoogle) => ("disallows", "Google's parser allows"),
+        (true, Relation::DepartsFromBoth) => ("allows", "RFC 9309 and Google's parser disallow"),
+        (false, Relation::DepartsFromBoth) => ("disallows", "RFC 9309 and Google's parser allow"),
+        (true, _) => ("allows", "RFC 9309 disallows"),
+        (false, _) => ("disallows", "RFC 9309 allows"),
+    };
+    let why = match (cause.from_rfc, cause.from_google, &cause.decided_by) {
+        (Some(rfc), Some(google), _) if rfc == google => format!("as `rep` does with `{rfc}` flipped"),
+        (Some(rfc), Some(google), _) => format!("as `rep` does with `{rfc}` flipped (from Google's side: `{google}`)"),
+        (Some(switch), None, _) | (None, Some(switch), _) => format!("as `rep` does with `{switch}` flipped"),
+        (None, None, Some(decided)) => format!("where the reference decides by {decided}"),
+        (None, None, None) => String::new(),
+    };
+    format!("{verb} where {reference}, {why}").trim_end_matches(", ").to_string()
+}
+
 /// The first switch (in [`EXPLANATION_ORDER`]) whose flip alone makes `base`
 /// answer `parser_allows` on `probe`.
 fn switch_for(probe: &Probe, base: Profile, parser_allows: bool) -> Option<&'static str> {

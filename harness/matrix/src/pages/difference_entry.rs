@@ -8,6 +8,7 @@ use std::fmt::Write;
 
 use crate::catalogue::snippet::{fence, render};
 use crate::catalogue::third_party::Reproduce;
+use crate::measure::cause::headline;
 use crate::measure::collect::Source;
 use crate::measure::differences::Difference;
 use rep_core::case::clause;
@@ -115,7 +116,7 @@ fn size_note(out: &mut String, difference: &Difference) {
 /// Writes difference number `number` of parser `name` (version `version`).
 pub fn write(out: &mut String, number: usize, name: &str, version: &str, language: &str, reproduce: Option<&Reproduce>, difference: &Difference) {
     let signature = &difference.signature;
-    let _ = writeln!(out, "#### {number}. {name} {}\n", signature.headline());
+    let _ = writeln!(out, "#### {number}. {name} {}\n", headline(difference));
     let took = if signature.failure.is_some() {
         format!("It took down {} checks", difference.total())
     } else {

@@ -9,6 +9,7 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
+use crate::measure::cause::headline;
 use crate::measure::collect::{Source, Tally};
 use crate::measure::differences::Found;
 use crate::report::Subject;
@@ -53,7 +54,7 @@ impl MeasuredParser {
             top: misses
                 .iter()
                 .take(3)
-                .map(|d| (d.signature.headline(), d.total()))
+                .map(|d| (headline(d), d.total()))
                 .collect(),
             page: format!("parsers/{}.md", subject.name),
         }
