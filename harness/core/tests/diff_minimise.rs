@@ -61,5 +61,9 @@ fn a_percent_escape_disagreement_shrinks_to_a_few_bytes() {
     let path = small.url.strip_prefix("https://example.com").expect("absolute URL");
     assert_eq!(path, "/%62az", "url {:?}", small.url);
     // Agents are kept whole: a crawler sends its product token as it is.
-    assert!(["FooBot", "Bot7-Image"].contains(&small.agents[0].as_str()), "{:?}", small.agents);
+    assert!(
+        ["FooBot", "Bot7-Image"].contains(&small.agents[0].as_str()),
+        "{:?}",
+        small.agents
+    );
 }

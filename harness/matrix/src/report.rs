@@ -5,6 +5,8 @@
 
 use crate::catalogue::third_party::{Reproduce, Stated};
 use crate::lineup::{Lineup, Member, Origin};
+use crate::measure::collect::Collected;
+use crate::measure::differences::Found;
 use crate::measure::self_test::self_test;
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
 use crate::pages::conformance::Conformance;
@@ -161,6 +163,11 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         measured,
         corpus,
         references: measurements.unwrap_or_default(),
+        google: if impls.iter().any(|i| i.name() == "google") {
+            "google".to_string()
+        } else {
+            "rep-google".to_string()
+        },
     };
     write_file(&plan.out.join("conformance.md"), &report.markdown(), &mut written)?;
     write_file(&plan.out.join("conformance.json"), &report.json(), &mut written)?;
@@ -277,7 +284,15 @@ impl Parsers<'_, '_, '_> {
             let measured = measurements.parsers.get(&party.name);
             let (google, rfc) = (self.impls[google].as_ref(), self.impls[rfc].as_ref());
             let stated = party.stated_profile();
-            let analysis = analyse(self.impls[column].as_ref(), measured, self.matrix, column, google, rfc, stated);
+            let analysis = analyse(
+                self.impls[column].as_ref(),
+                measured,
+                self.matrix,
+                column,
+                google,
+                rfc,
+                stated,
+            );
             progress(Progress::Step(&format!(
                 "{}: {} distinct differences found in {:.1} s ({}/{})",
                 party.name,
@@ -292,38 +307,15 @@ impl Parsers<'_, '_, '_> {
         let first_page = written.len();
         for (party, analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
-            let info = ParserInfo {
-                name: party.name.clone(),
-                language: party.language.clone(),
-                version: party.version.clone(),
-                about: party.about.clone(),
-                claims: party.claims,
-                stated: party.stated.clone(),
-                reproduce: party.reproduce.clone(),
-                adapter: party.adapter.clone(),
-            };
-            let page = ParserPage {
-                info: &info,
-                collected: &collected,
-                differences: &found.listed,
-                rare: found.rare,
-                corpus: &measurements.corpus,
-                references: &measurements.references,
-                explore_seed: measurements.explore_seed,
-                explored: &found.explored,
-            };
-            write_file(&pages.join(format!("{}.md", party.name)), &page.markdown(), written)?;
-            let tallies = collected
-                .tallies
-                .iter()
-                .map(|(source, tally)| (*source, *tally))
-                .collect();
-            let non_utf8 = collected
-                .non_utf8
-                .iter()
-                .map(|(source, tally)| (*source, *tally))
-                .collect();
-            measured.push(MeasuredParser::of(party, tallies, non_utf8, &found));
+            let page = self.page(party, &collected, &found, &measurements, self.impls[google].name());
+            write_file(&pages.join(format!("{}.md", party.name)), &page, written)?;
+            let pairs = |map: &std::collections::BTreeMap<_, _>| map.iter().map(|(s, t)| (*s, *t)).collect();
+            measured.push(MeasuredParser::of(
+                party,
+                pairs(&collected.tallies),
+                pairs(&collected.non_utf8),
+                &found,
+            ));
         }
         let pages_written = &written[first_page..];
         for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
@@ -332,6 +324,39 @@ impl Parsers<'_, '_, '_> {
             }
         }
         Ok((measured, measurements.corpus.clone(), measurements))
+    }
+
+    /// The page of `party`, as Markdown.
+    fn page(
+        &self,
+        party: &Subject,
+        collected: &Collected,
+        found: &Found,
+        measurements: &Measurements,
+        google: &str,
+    ) -> String {
+        let info = ParserInfo {
+            name: party.name.clone(),
+            language: party.language.clone(),
+            version: party.version.clone(),
+            about: party.about.clone(),
+            claims: party.claims,
+            stated: party.stated.clone(),
+            reproduce: party.reproduce.clone(),
+            adapter: party.adapter.clone(),
+        };
+        ParserPage {
+            info: &info,
+            collected,
+            differences: &found.listed,
+            rare: found.rare,
+            corpus: &measurements.corpus,
+            references: &measurements.references,
+            google,
+            explore_seed: measurements.explore_seed,
+            explored: &found.explored,
+        }
+        .markdown()
     }
 
     fn measurements(

@@ -144,7 +144,11 @@ pub fn canonical(line: &[u8]) -> Vec<u8> {
         .position(|&b| b == b':')
         .or_else(|| text.iter().position(|b| b.is_ascii_whitespace()));
     let Some(split) = split else {
-        return if text.is_empty() { b"\n".to_vec() } else { [text, b"\n"].concat() };
+        return if text.is_empty() {
+            b"\n".to_vec()
+        } else {
+            [text, b"\n"].concat()
+        };
     };
     let (key, value) = (&text[..split], text[split + 1..].trim_ascii());
     let letters: String = key
@@ -218,7 +222,10 @@ mod tests {
         assert_eq!(spelt(b"Crawl-delay:  1.0\r"), "Crawl-delay: 1.0\n");
         assert_eq!(spelt(b"user-agent:"), "User-agent:\n");
         assert_eq!(spelt(b"junk"), "junk\n");
-        assert_eq!(String::from_utf8(tidy(b"User Agent :  *\t\r\n")).unwrap(), "User Agent: *\n");
+        assert_eq!(
+            String::from_utf8(tidy(b"User Agent :  *\t\r\n")).unwrap(),
+            "User Agent: *\n"
+        );
     }
 
     #[test]

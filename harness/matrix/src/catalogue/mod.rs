@@ -6,6 +6,6 @@
 pub mod install;
 mod registry;
 pub mod snippet;
-pub mod verify;
 mod stated;
 pub mod third_party;
+pub mod verify;

@@ -7,7 +7,13 @@ use super::stated::{BodyForm, Reproduce};
 
 /// The program reproducing one check, or why it cannot be written (several
 /// agents, or a body that is not UTF-8 for a text-only library).
-pub fn render(reproduce: &Reproduce, language: &str, body: &[u8], agents: &[String], url: &str) -> Result<String, String> {
+pub fn render(
+    reproduce: &Reproduce,
+    language: &str,
+    body: &[u8],
+    agents: &[String],
+    url: &str,
+) -> Result<String, String> {
     let [agent] = agents else {
         return Err("the check names several agents; the program asks one".into());
     };
@@ -88,9 +94,11 @@ fn text_literal(language: &str, text: &str) -> Result<String, String> {
 fn bytes_literal(language: &str, body: &[u8]) -> Result<String, String> {
     let inner: String = body
         .iter()
-        .map(|&byte| common(char::from(byte), if language == "Ruby" { &['#'] } else { &[] })
-            .filter(|_| byte < 0x80)
-            .unwrap_or_else(|| format!("\\x{byte:02x}")))
+        .map(|&byte| {
+            common(char::from(byte), if language == "Ruby" { &['#'] } else { &[] })
+                .filter(|_| byte < 0x80)
+                .unwrap_or_else(|| format!("\\x{byte:02x}"))
+        })
         .collect();
     Ok(match language {
         "Python" | "Rust" => format!("b\"{inner}\""),
@@ -129,13 +137,36 @@ mod tests {
     fn literals_escape_what_each_language_needs() {
         let agents = ["Bot\u{e9}".to_string()];
         let body = b"User-agent: *\nDisallow: /\"$@#\\\n";
-        let python = render(&template(BodyForm::Text), "Python", body, &agents, "https://a/\u{1F600}").unwrap();
-        assert!(python.contains(r#"r = "User-agent: *\nDisallow: /\"$@#\\\n""#), "{python}");
-        assert!(python.contains(r#"a = "Bot\xe9""#) && python.contains(r#"\U0001f600"#), "{python}");
-        let js = render(&template(BodyForm::Text), "JavaScript", body, &agents, "https://a/\u{1F600}").unwrap();
+        let python = render(
+            &template(BodyForm::Text),
+            "Python",
+            body,
+            &agents,
+            "https://a/\u{1F600}",
+        )
+        .unwrap();
+        assert!(
+            python.contains(r#"r = "User-agent: *\nDisallow: /\"$@#\\\n""#),
+            "{python}"
+        );
+        assert!(
+            python.contains(r#"a = "Bot\xe9""#) && python.contains(r#"\U0001f600"#),
+            "{python}"
+        );
+        let js = render(
+            &template(BodyForm::Text),
+            "JavaScript",
+            body,
+            &agents,
+            "https://a/\u{1F600}",
+        )
+        .unwrap();
         assert!(js.contains(r#"\ud83d\ude00"#) && js.contains(r#""Bot\u00e9""#), "{js}");
         let perl = render(&template(BodyForm::Bytes), "Perl", body, &agents, "https://a/").unwrap();
-        assert!(perl.contains(r#"/\"\$\@#\\\n""#) && perl.contains(r#""Bot\x{e9}""#), "{perl}");
+        assert!(
+            perl.contains(r#"/\"\$\@#\\\n""#) && perl.contains(r#""Bot\x{e9}""#),
+            "{perl}"
+        );
         let ruby = render(&template(BodyForm::Bytes), "Ruby", b"\xff#", &agents, "u").unwrap();
         assert!(ruby.contains(r#"r = "\xff\#".b"#), "{ruby}");
     }

@@ -82,7 +82,13 @@ fn interpreter(language: &str) -> Option<(&'static str, &'static str)> {
 
 /// Runs every program of `page` for `party` at `places`, each given
 /// `timeout`, in `scratch` (a directory for the program files).
-pub fn verify(party: &ThirdParty, places: &Places, page: &str, scratch: &Path, timeout: Duration) -> Result<Vec<Outcome>, String> {
+pub fn verify(
+    party: &ThirdParty,
+    places: &Places,
+    page: &str,
+    scratch: &Path,
+    timeout: Duration,
+) -> Result<Vec<Outcome>, String> {
     let (program, suffix) = interpreter(&party.language).ok_or_else(|| {
         format!(
             "{} programs are not run here: each is the main.rs of a crate, and building one per difference is left to the reader",
@@ -111,11 +117,16 @@ pub fn verify(party: &ThirdParty, places: &Places, page: &str, scratch: &Path, t
                         finished.status,
                         finished.stderr_tail()
                     )),
-                    (None, true) => Err(format!("the page says the library gives no verdict, it printed `{printed}`")),
+                    (None, true) => Err(format!(
+                        "the page says the library gives no verdict, it printed `{printed}`"
+                    )),
                 }
             }
         };
-        outcomes.push(Outcome { program: found, verdict });
+        outcomes.push(Outcome {
+            program: found,
+            verdict,
+        });
     }
     Ok(outcomes)
 }

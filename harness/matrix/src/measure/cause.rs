@@ -52,17 +52,17 @@ impl Cause {
     /// Both sides in words, for a parser's page.
     pub fn describe(&self) -> String {
         let side = |switch: Option<&str>, reference: &str| {
-            switch.map(|switch| format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does"))
+            switch
+                .map(|switch| format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does"))
         };
-        let mut parts: Vec<String> = [
-            side(self.from_rfc, "RFC 9309"),
-            side(self.from_google, "Google"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
+        let mut parts: Vec<String> = [side(self.from_rfc, "RFC 9309"), side(self.from_google, "Google")]
+            .into_iter()
+            .flatten()
+            .collect();
         if let Some(decided) = &self.decided_by {
-            parts.push(format!("no single switch of `rep` reproduces it; the reference decided by {decided}"));
+            parts.push(format!(
+                "no single switch of `rep` reproduces it; the reference decided by {decided}"
+            ));
         }
         parts.join("; ")
     }
@@ -87,10 +87,12 @@ pub fn headline(difference: &Difference) -> String {
         (Some(rfc), Some(google), _) if rfc == google => format!("as `rep` does with `{rfc}` flipped"),
         (Some(rfc), Some(google), _) => format!("as `rep` does with `{rfc}` flipped (from Google's side: `{google}`)"),
         (Some(switch), None, _) | (None, Some(switch), _) => format!("as `rep` does with `{switch}` flipped"),
-        (None, None, Some(decided)) => format!("where the reference decides by {decided}"),
+        (None, None, Some(decided)) => format!("no switch of `rep` reproduces it; the reference decides by {decided}"),
         (None, None, None) => String::new(),
     };
-    format!("{verb} where {reference}, {why}").trim_end_matches(", ").to_string()
+    format!("{verb} where {reference}; {why}")
+        .trim_end_matches("; ")
+        .to_string()
 }
 
 /// The first switch (in [`EXPLANATION_ORDER`]) whose flip alone makes `base`
@@ -129,7 +131,11 @@ fn decided(probe: &Probe, base: Profile) -> String {
         words.push_str(" with a wildcard");
     }
     if pattern.last() == Some(&b'$') {
-        words.push_str(" with an end anchor");
+        words.push_str(if pattern.contains(&b'*') {
+            " and an end anchor"
+        } else {
+            " with an end anchor"
+        });
     }
     words
 }
@@ -140,7 +146,12 @@ type Key = (Relation, bool, Option<String>, Cause);
 fn key(difference: &Difference) -> Key {
     let signature = &difference.signature;
     let cause = difference.cause.clone().unwrap_or_default();
-    (signature.relation, signature.parser_allows, signature.failure.clone(), cause)
+    (
+        signature.relation,
+        signature.parser_allows,
+        signature.failure.clone(),
+        cause,
+    )
 }
 
 /// Names each difference's cause on its minimal case and merges those with
@@ -197,7 +208,11 @@ mod tests {
         );
         assert_eq!(cause.from_rfc, Some("missing-colon"));
         assert_eq!(cause.from_google, None);
-        assert!(cause.describe().contains("`missing-colon` flipped"), "{}", cause.describe());
+        assert!(
+            cause.describe().contains("`missing-colon` flipped"),
+            "{}",
+            cause.describe()
+        );
     }
 
     #[test]
@@ -208,7 +223,10 @@ mod tests {
             true,
         );
         let other = Cause::of(
-            &probe("User-agent: FooBot\nAllow: /x\nDisallow: /p/*.pdf\n", "https://example.com/p/q.pdf?v=1"),
+            &probe(
+                "User-agent: FooBot\nAllow: /x\nDisallow: /p/*.pdf\n",
+                "https://example.com/p/q.pdf?v=1",
+            ),
             Relation::DepartsFromBoth,
             true,
         );

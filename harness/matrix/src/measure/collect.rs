@@ -32,7 +32,13 @@ pub enum Source {
 
 impl Source {
     /// Every source, in report order.
-    pub const ALL: [Source; 5] = [Source::Suite, Source::RealWorld, Source::Edge, Source::Fuzz, Source::Explore];
+    pub const ALL: [Source; 5] = [
+        Source::Suite,
+        Source::RealWorld,
+        Source::Edge,
+        Source::Fuzz,
+        Source::Explore,
+    ];
 
     /// `suite`, `real-world`, `edge`, `fuzz` or `explore`.
     pub fn name(self) -> &'static str {

@@ -331,9 +331,18 @@ mod tests {
     fn standing_follows_the_claimed_profile() {
         let (rfc, google) = (Some(ProfileId::Rfc), Some(ProfileId::Google));
         assert_eq!(Standing::of(Relation::DepartsFromBoth, rfc), Standing::Miss);
-        assert_eq!(Standing::of(Relation::DepartsFromRfc, rfc), Standing::FollowsOtherProfile);
-        assert_eq!(Standing::of(Relation::DepartsFromGoogle, rfc), Standing::FollowsClaimedProfile);
-        assert_eq!(Standing::of(Relation::DepartsFromGoogle, google), Standing::FollowsOtherProfile);
+        assert_eq!(
+            Standing::of(Relation::DepartsFromRfc, rfc),
+            Standing::FollowsOtherProfile
+        );
+        assert_eq!(
+            Standing::of(Relation::DepartsFromGoogle, rfc),
+            Standing::FollowsClaimedProfile
+        );
+        assert_eq!(
+            Standing::of(Relation::DepartsFromGoogle, google),
+            Standing::FollowsOtherProfile
+        );
         assert_eq!(Standing::of(Relation::Fails, google), Standing::Failure);
         assert_eq!(Standing::of(Relation::DepartsFromRfc, None), Standing::DiffersFromOne);
         assert_eq!(Standing::of(Relation::DepartsFromBoth, None), Standing::Miss);

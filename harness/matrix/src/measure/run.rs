@@ -92,7 +92,9 @@ pub fn edge_forms_sample(
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Vec<Batch> {
-    corpus_sample(files, shard, google, rfc, |body| edge_sample(body, EDGE_CHECKS_PER_FILE))
+    corpus_sample(files, shard, google, rfc, |body| {
+        edge_sample(body, EDGE_CHECKS_PER_FILE)
+    })
 }
 
 /// How often the two references themselves part on `batches`: checks with

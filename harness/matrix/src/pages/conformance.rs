@@ -45,6 +45,8 @@ pub struct Conformance<'m, 'a> {
     pub corpus: String,
     /// Per sample: checks both references answered, and how many they part on.
     pub references: std::collections::BTreeMap<crate::measure::collect::Source, (u64, u64)>,
+    /// The Google reference's name: `google`, or a stand-in.
+    pub google: String,
 }
 
 impl Conformance<'_, '_> {
@@ -133,7 +135,12 @@ impl Conformance<'_, '_> {
              library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
              `harness/adapters/`.\n\n",
         );
-        out.push_str(&measured::markdown(&self.measured, &self.corpus, &self.references));
+        out.push_str(&measured::markdown(
+            &self.measured,
+            &self.corpus,
+            &self.references,
+            &self.google,
+        ));
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
             let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());

@@ -64,10 +64,7 @@ fn original_lines(out: &mut String, difference: &Difference) {
     let Some((file, _)) = difference.origin.split_once('#') else {
         return;
     };
-    if !matches!(
-        difference.counts.keys().next(),
-        Some(Source::RealWorld | Source::Edge)
-    ) {
+    if !matches!(difference.counts.keys().next(), Some(Source::RealWorld | Source::Edge)) {
         return;
     }
     let original = split_lines(&difference.original.body);
@@ -90,7 +87,12 @@ fn original_lines(out: &mut String, difference: &Difference) {
     out.push_str("```text\n");
     for at in shown {
         let text = String::from_utf8_lossy(&original[at]);
-        let _ = writeln!(out, "{:>5}  {}", at + 1, text.trim_end_matches(['\r', '\n']).escape_debug());
+        let _ = writeln!(
+            out,
+            "{:>5}  {}",
+            at + 1,
+            text.trim_end_matches(['\r', '\n']).escape_debug()
+        );
     }
     out.push_str("```\n\n");
 }
@@ -114,7 +116,15 @@ fn size_note(out: &mut String, difference: &Difference) {
 }
 
 /// Writes difference number `number` of parser `name` (version `version`).
-pub fn write(out: &mut String, number: usize, name: &str, version: &str, language: &str, reproduce: Option<&Reproduce>, difference: &Difference) {
+pub fn write(
+    out: &mut String,
+    number: usize,
+    name: &str,
+    version: &str,
+    language: &str,
+    reproduce: Option<&Reproduce>,
+    difference: &Difference,
+) {
     let signature = &difference.signature;
     let _ = writeln!(out, "#### {number}. {name} {}\n", headline(difference));
     let took = if signature.failure.is_some() {
@@ -123,7 +133,10 @@ pub fn write(out: &mut String, number: usize, name: &str, version: &str, languag
         format!("{} checks", difference.total())
     };
     let merged = if difference.merged > 0 {
-        format!("; {} more groups of inputs with the same cause merged in", difference.merged)
+        format!(
+            "; {} more groups of inputs with the same cause merged in",
+            difference.merged
+        )
     } else {
         String::new()
     };
@@ -136,7 +149,12 @@ pub fn write(out: &mut String, number: usize, name: &str, version: &str, languag
         clause::link(difference.clause),
         difference.origin
     );
-    if let Some(cause) = difference.cause.as_ref().map(|cause| cause.describe()).filter(|c| !c.is_empty()) {
+    if let Some(cause) = difference
+        .cause
+        .as_ref()
+        .map(|cause| cause.describe())
+        .filter(|c| !c.is_empty())
+    {
         let _ = writeln!(out, "Cause, on the minimal case: {cause}.\n");
     }
     original_lines(out, difference);

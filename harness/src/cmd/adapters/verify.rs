@@ -21,7 +21,11 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
         let page = match std::fs::read_to_string(&path) {
             Ok(page) => page,
             Err(error) => {
-                eprintln!("reptest adapters verify: {}: cannot read {}: {error}", party.name, path.display());
+                eprintln!(
+                    "reptest adapters verify: {}: cannot read {}: {error}",
+                    party.name,
+                    path.display()
+                );
                 failed += 1;
                 continue;
             }
@@ -39,7 +43,12 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
                     }
                 }
                 let bad = outcomes.iter().filter(|o| o.verdict.is_err()).count();
-                println!("{}: {} of {} programs answer as the page says", party.name, outcomes.len() - bad, outcomes.len());
+                println!(
+                    "{}: {} of {} programs answer as the page says",
+                    party.name,
+                    outcomes.len() - bad,
+                    outcomes.len()
+                );
             }
         }
     }
