@@ -37,7 +37,7 @@ fn reptest_alone_is_a_usage_error() {
     let out = reptest(&["adapters"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out.stderr).contains("give a command: list, install, baseline or test"),
+        text(&out.stderr).contains("give a command: list, install, baseline, test or verify"),
         "{}",
         text(&out.stderr)
     );
@@ -45,7 +45,7 @@ fn reptest_alone_is_a_usage_error() {
 
 #[test]
 fn every_subcommand_shows_its_headings() {
-    let pages: [(&[&str], &[&str]); 15] = [
+    let pages: [(&[&str], &[&str]); 16] = [
         (&["run"], &["Cases:", "Output:", "Implementations:"]),
         (&["baseline"], &["Cases:", "Implementations:"]),
         (&["check"], &["Input:", "Mode:", "Output:", "Implementations:"]),
@@ -64,6 +64,7 @@ fn every_subcommand_shows_its_headings() {
         (&["adapters", "install"], &["Parsers:"]),
         (&["adapters", "baseline"], &["Parsers:", "Suite:"]),
         (&["adapters", "test"], &["Parsers:", "Suite:"]),
+        (&["adapters", "verify"], &["Parsers:", "Pages:"]),
     ];
     for (command, headings) in pages {
         let out = reptest(&[command, &["--help"]].concat());

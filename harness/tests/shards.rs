@@ -168,6 +168,8 @@ fn measurements_split_in_two_merge_into_the_whole_run() {
         "{parser}"
     );
     assert!(!parser["groups"].as_array().unwrap().is_empty(), "{parser}");
+    assert!(parser["tallies"]["edge"]["checks"].as_u64().unwrap() >= 1, "{parser}");
+    assert!(whole["references"]["real-world"].is_array(), "{whole}");
     assert_eq!(json(&scratch.path("merged.json")), whole);
 }
 
@@ -205,4 +207,61 @@ fn two_reports_with_a_third_party_parser_are_byte_identical() {
     // The page lists differences, each with its minimised example.
     let page = text(&std::fs::read(Path::new(&scratch.path("first")).join("parsers/cpython-robotparser.md")).unwrap());
     assert!(page.contains("## Distinct differences"), "{page}");
+    // Each difference comes with a program calling the library directly, and
+    // a library whose documentation names neither profile is judged on none.
+    assert!(
+        page.contains("Run it (the library called directly, no adapter)"),
+        "{page}"
+    );
+    assert!(page.contains("**No stated profile**"), "{page}");
+    assert!(page.contains("edge forms of the same files"), "{page}");
+    let summary = text(&std::fs::read(Path::new(&scratch.path("first")).join("conformance.md")).unwrap());
+    assert!(
+        summary.contains("themselves answer differently on: real-world"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn your_parser_is_measured_like_a_bundled_one_after_the_self_test() {
+    let scratch = Scratch::new("yours");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let cases = root.join("harness/tests/fixtures/valid");
+    let mine = format!(
+        "python3 {}",
+        root.join("harness/adapters/python_robotparser.py").display()
+    );
+    let allows = format!(
+        "python3 {} raises",
+        root.join("harness/tests/fixtures/raising_adapter.py").display()
+    );
+    let out = scratch.path("out");
+    let done = reptest(&[
+        "report",
+        "--built-in-only",
+        "--adapter",
+        &mine,
+        "--name",
+        "mine",
+        "--adapter",
+        &allows,
+        "--name",
+        "always-allows",
+        "--cases",
+        &cases.display().to_string(),
+        "--corpus",
+        &scratch.path("corpus"),
+        "--fuzz-checks",
+        "300",
+        "--out",
+        &out,
+    ]);
+    let stderr = text(&done.stderr);
+    assert_eq!(done.status.code(), Some(0), "{stderr}");
+    let page = std::fs::read_to_string(Path::new(&out).join("parsers/mine.md")).expect("your parser's page");
+    assert!(page.contains("## Distinct differences"), "{page}");
+    // An adapter that allows everything fails the self-test's disallowed
+    // checks: it is left out of the measurements, with the reason.
+    assert!(stderr.contains("always-allows: failed the self-test"), "{stderr}");
+    assert!(!Path::new(&out).join("parsers/always-allows.md").exists());
 }

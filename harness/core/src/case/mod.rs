@@ -211,7 +211,7 @@ pub struct Case {
 
 impl Case {
     /// The stable id of the check at `index` (0-based): `<case id>#<1-based index>`.
-    pub(crate) fn check_id(&self, index: usize) -> String {
+    pub fn check_id(&self, index: usize) -> String {
         format!("{}#{}", self.id, index + 1)
     }
 }

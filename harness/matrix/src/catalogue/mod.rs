@@ -5,4 +5,7 @@
 
 pub mod install;
 mod registry;
+pub mod snippet;
+mod stated;
 pub mod third_party;
+pub mod verify;

@@ -4,6 +4,7 @@
 //! read strictly: an unknown field, an unpinned package, a placeholder where
 //! it cannot be replaced or a duplicate name is an error naming the entry.
 
+use super::stated;
 use super::third_party::{Install, InstallKind, ThirdParty};
 use rep_core::case::ProfileId;
 use serde::Deserialize;
@@ -34,32 +35,12 @@ struct RawParser {
     // Optional to read (fixtures elsewhere predate them); every bundled entry
     // has both, which the registry's tests hold it to.
     #[serde(default)]
-    stated: Option<RawStated>,
+    stated: Option<stated::RawStated>,
     #[serde(default)]
-    reproduce: Option<RawReproduce>,
+    reproduce: Option<stated::RawReproduce>,
     install: RawInstall,
     #[serde(default)]
     unavailable: Option<String>,
-}
-
-/// What the library's own documentation says it follows (checked, not yet
-/// carried into [`ThirdParty`]).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawStated {
-    profile: String,
-    names: String,
-    source: String,
-    says: String,
-}
-
-/// A program calling the library directly (checked, not yet carried into
-/// [`ThirdParty`]).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawReproduce {
-    body: String,
-    code: String,
 }
 
 #[derive(Deserialize)]
@@ -123,12 +104,8 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
     }
     let claims = ProfileId::from_name(&raw.claims)
         .ok_or_else(|| format!("claims: must be rfc or google, not `{}`", raw.claims))?;
-    if let Some(stated) = &raw.stated {
-        check_stated(stated)?;
-    }
-    if let Some(reproduce) = &raw.reproduce {
-        check_reproduce(reproduce)?;
-    }
+    let stated = raw.stated.map(stated::stated).transpose()?;
+    let reproduce = raw.reproduce.map(stated::reproduce).transpose()?;
     let install = check_install(raw.install, &raw.library, &raw.version)?;
     // {prefix} names the private install directory, which only these kinds have.
     let allowed: &[&str] = if install.kind.has_prefix() {
@@ -168,42 +145,9 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
         env: raw.env.into_iter().collect(),
         install,
         unavailable: raw.unavailable,
+        stated,
+        reproduce,
     })
-}
-
-/// A stated profile is one of three, and always says where and what.
-fn check_stated(stated: &RawStated) -> Result<(), String> {
-    if !["rfc", "google", "none"].contains(&stated.profile.as_str()) {
-        return Err(format!(
-            "stated.profile: must be rfc, google or none, not `{}`",
-            stated.profile
-        ));
-    }
-    if stated.profile != "none" && stated.names.trim().is_empty() {
-        return Err("stated.names: a stated rfc or google profile names the document".into());
-    }
-    for (field, value) in [("stated.source", &stated.source), ("stated.says", &stated.says)] {
-        if value.trim().is_empty() {
-            return Err(format!("{field}: must not be empty"));
-        }
-    }
-    Ok(())
-}
-
-/// A reproduction template has a known body form and all three placeholders.
-fn check_reproduce(reproduce: &RawReproduce) -> Result<(), String> {
-    if !["text", "bytes", "text-or-bytes"].contains(&reproduce.body.as_str()) {
-        return Err(format!(
-            "reproduce.body: must be text, bytes or text-or-bytes, not `{}`",
-            reproduce.body
-        ));
-    }
-    for placeholder in ["@ROBOTS@", "@AGENT@", "@URL@"] {
-        if !reproduce.code.contains(placeholder) {
-            return Err(format!("reproduce.code: {placeholder} is missing"));
-        }
-    }
-    Ok(())
 }
 
 /// The install recipe, checked against its kind; every package pinned and

@@ -19,6 +19,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 pub use super::registry::{bundled, find};
+pub use super::stated::{BodyForm, Reproduce, Stated};
 
 /// How `reptest adapters install` gets a parser's library.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
@@ -106,6 +107,10 @@ pub struct ThirdParty {
     pub install: Install,
     /// Why the pinned version cannot be installed, when it cannot.
     pub unavailable: Option<String>,
+    /// What its own documentation says it follows.
+    pub stated: Option<Stated>,
+    /// A program calling its library directly.
+    pub reproduce: Option<Reproduce>,
 }
 
 /// What the placeholders stand for.

@@ -17,8 +17,13 @@ use rep_core::implementation::{Answer, ImplError};
 pub enum Source {
     /// The suite's cases.
     Suite,
-    /// The real-world corpus sample.
+    /// The real-world corpus sample: what crawlers ask (absolute plain URLs,
+    /// whole product tokens) of the files as they are.
     RealWorld,
+    /// The same files asked in the forms crawlers do not send (escaped
+    /// letters, lower-case escapes, bare paths, patterns as written, bodies
+    /// that are not UTF-8).
+    Edge,
     /// The reference generated stream (a fixed seed).
     Fuzz,
     /// A generated stream of another seed, exploring beyond the reference one.
@@ -27,13 +32,20 @@ pub enum Source {
 
 impl Source {
     /// Every source, in report order.
-    pub(crate) const ALL: [Source; 4] = [Source::Suite, Source::RealWorld, Source::Fuzz, Source::Explore];
+    pub const ALL: [Source; 5] = [
+        Source::Suite,
+        Source::RealWorld,
+        Source::Edge,
+        Source::Fuzz,
+        Source::Explore,
+    ];
 
-    /// `suite`, `real-world`, `fuzz` or `explore`.
+    /// `suite`, `real-world`, `edge`, `fuzz` or `explore`.
     pub fn name(self) -> &'static str {
         match self {
             Source::Suite => "suite",
             Source::RealWorld => "real-world",
+            Source::Edge => "edge",
             Source::Fuzz => "fuzz",
             Source::Explore => "explore",
         }
@@ -78,6 +90,16 @@ impl Tally {
         self.agree_google += other.agree_google;
         self.compared_rfc += other.compared_rfc;
         self.agree_rfc += other.agree_rfc;
+    }
+
+    /// Errors in percent of the checks, when any were asked.
+    pub fn error_percent(&self) -> Option<f64> {
+        percent(self.errors, self.checks)
+    }
+
+    /// Whether every check was n/a (a text-only library on bytes).
+    pub fn all_not_applicable(&self) -> bool {
+        self.checks > 0 && self.not_applicable == self.checks
     }
 
     /// Agreement with Google in percent, when anything was compared.
@@ -146,8 +168,12 @@ impl Group {
 /// shards of a run gives the collection of the whole run.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Collected {
-    /// Tallies per source.
+    /// Tallies per source, of the checks on UTF-8 bodies.
     pub tallies: BTreeMap<Source, Tally>,
+    /// Tallies per source, of the checks on bodies that are not UTF-8: a
+    /// separate denominator, as text-only libraries answer them n/a.
+    #[serde(default)]
+    pub non_utf8: BTreeMap<Source, Tally>,
     /// Disagreements by signature (a list, as JSON keys are strings).
     pub groups: Vec<Group>,
     /// Disagreeing real-world checks per corpus file (files without any left out).
@@ -156,8 +182,17 @@ pub struct Collected {
 
 impl Collected {
     /// Records `parser`'s answer to `probe` from `source` against `references`.
-    pub fn record(&mut self, source: Source, example: Example, parser: &Answer, references: References) {
-        let tally = self.tallies.entry(source).or_default();
+    pub fn record(&mut self, source: Source, mut example: Example, parser: &Answer, references: References) {
+        // The example a group shows is its first: the suite's, then a real
+        // file's, then an edge form's, then a generated one — what a person
+        // wrote before what a generator made.
+        example.order = format!("{}:{}", source as u8, example.order);
+        let tallies = if std::str::from_utf8(&example.probe.body).is_ok() {
+            &mut self.tallies
+        } else {
+            &mut self.non_utf8
+        };
+        let tally = tallies.entry(source).or_default();
         tally.checks += 1;
         let allowed = match parser {
             Err(ImplError::Unsupported(_)) => {
@@ -195,7 +230,7 @@ impl Collected {
             (_, Some(allowed)) => Signature::of(&example.probe, relation, allowed),
             _ => return,
         };
-        if source == Source::RealWorld {
+        if matches!(source, Source::RealWorld | Source::Edge) {
             let file = example.origin.split('#').next().unwrap_or(&example.origin).to_string();
             *self.files.entry(file).or_default() += 1;
         }
@@ -234,6 +269,9 @@ impl Collected {
     pub fn merge(&mut self, other: Collected) {
         for (source, tally) in other.tallies {
             self.tallies.entry(source).or_default().add(&tally);
+        }
+        for (source, tally) in other.non_utf8 {
+            self.non_utf8.entry(source).or_default().add(&tally);
         }
         for group in other.groups {
             self.add_group(group);
@@ -291,7 +329,7 @@ mod tests {
         assert_eq!(first, whole);
         assert_eq!(whole.groups.len(), 1, "one cause, one group");
         assert_eq!(whole.groups[0].total(), 3);
-        assert_eq!(whole.groups[0].example.order, "1");
+        assert_eq!(whole.groups[0].example.order, "1:1", "the source ranks the order");
         let tally = whole.tallies[&Source::RealWorld];
         assert_eq!((tally.compared_google, tally.agree_google), (3, 0));
     }

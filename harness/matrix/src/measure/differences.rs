@@ -45,39 +45,51 @@ const MINIMISE_BYTES: usize = 4 << 20;
 /// minimising stops is the same from run to run on any ordinary machine.
 const SLOW_ASK: Duration = Duration::from_secs(1);
 
-/// How a difference stands against the profile the parser claims.
+/// How a difference stands against the profile the parser's own
+/// documentation states (or none).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Standing {
-    /// It misses its claimed profile and the other profile too.
+    /// It departs from both references (which agree): a miss whatever it states.
     Miss,
     /// It fails (crash, error, hang) where the references answer.
     Failure,
-    /// It misses its claimed profile by giving the other profile's answer.
+    /// It misses its stated profile by giving the other profile's answer.
     FollowsOtherProfile,
-    /// It gives its claimed profile's answer where the other profile differs:
+    /// It gives its stated profile's answer where the other profile differs:
     /// not a miss.
     FollowsClaimedProfile,
+    /// It states no profile and differs from one reference only: a
+    /// difference, not a miss.
+    DiffersFromOne,
 }
 
 impl Standing {
-    fn of(relation: Relation, claims: ProfileId) -> Standing {
-        match (relation, claims) {
+    fn of(relation: Relation, stated: Option<ProfileId>) -> Standing {
+        match (relation, stated) {
             (Relation::Fails, _) => Standing::Failure,
             (Relation::DepartsFromBoth, _) => Standing::Miss,
-            (Relation::DepartsFromRfc, ProfileId::Rfc) | (Relation::DepartsFromGoogle, ProfileId::Google) => {
-                Standing::FollowsOtherProfile
-            }
+            (_, None) => Standing::DiffersFromOne,
+            (Relation::DepartsFromRfc, Some(ProfileId::Rfc))
+            | (Relation::DepartsFromGoogle, Some(ProfileId::Google)) => Standing::FollowsOtherProfile,
             _ => Standing::FollowsClaimedProfile,
         }
+    }
+
+    /// Whether it counts as a miss (and is ranked as one).
+    pub fn is_miss(self) -> bool {
+        matches!(self, Standing::Miss | Standing::Failure | Standing::FollowsOtherProfile)
     }
 
     /// A heading for reports.
     pub fn heading(self) -> &'static str {
         match self {
-            Standing::Miss => "Misses of its claimed profile that depart from both RFC 9309 and Google",
+            Standing::Miss => "Misses: it departs from both RFC 9309 and Google, which agree",
             Standing::Failure => "Failures: errors, crashes or hangs where both references answer",
-            Standing::FollowsOtherProfile => "Misses of its claimed profile where it gives the other profile's answer",
-            Standing::FollowsClaimedProfile => "Not misses: it follows its claimed profile where the other one differs",
+            Standing::FollowsOtherProfile => "Misses of its stated profile where it gives the other profile's answer",
+            Standing::FollowsClaimedProfile => "Not misses: it follows its stated profile where the other one differs",
+            Standing::DiffersFromOne => {
+                "Not ranked: it differs from one reference only, and states no profile to judge it by"
+            }
         }
     }
 }
@@ -91,6 +103,8 @@ pub struct Difference {
     pub counts: BTreeMap<Source, u64>,
     /// Where its first example came from.
     pub origin: String,
+    /// The first input that showed it, as measured.
+    pub original: Probe,
     /// The smallest input found that still shows it.
     pub minimal: Probe,
     /// The parser's answer on the minimal input, in words.
@@ -102,8 +116,12 @@ pub struct Difference {
     pub expected_because: String,
     /// The section of RFC 9309 the point rests on.
     pub clause: &'static str,
-    /// Miss or not, against the claimed profile.
+    /// Miss or not, against the stated profile.
     pub standing: Standing,
+    /// The cause, named on the minimal case ([`super::cause`]).
+    pub cause: Option<super::cause::Cause>,
+    /// How many other differences of the same cause were merged into it.
+    pub merged: usize,
 }
 
 impl Difference {
@@ -124,21 +142,23 @@ pub struct Found {
     pub rare: u64,
 }
 
-/// The distinct differences of `parser` (claiming `claims`) in `collected`.
+/// The distinct differences of `parser` (stating `claims`, or nothing) in
+/// `collected`.
 pub fn differences(
     parser: &dyn Implementation,
-    claims: ProfileId,
+    claims: Option<ProfileId>,
     collected: &Collected,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Found {
     let build = |keep: fn(&Group) -> bool| {
-        let mut found: Vec<Difference> = collected
+        let found: Vec<Difference> = collected
             .groups
             .iter()
             .filter(|group| keep(group))
             .map(|group| difference(parser, claims, group, google, rfc))
             .collect();
+        let mut found = super::cause::merge(found);
         found.sort_by(|a, b| {
             a.standing
                 .cmp(&b.standing)
@@ -159,12 +179,15 @@ pub fn differences(
     }
 }
 
-/// Whether a group is listed: anything seen in the suite or the real-world
-/// sample, or met in enough inputs of the reference generated stream — all
+/// Whether a group is listed: anything seen in the suite, the real-world
+/// sample or the edge forms, or met in enough inputs of the reference generated stream — all
 /// fixed inputs, so the list does not depend on any seed.
 pub fn listed(group: &Group) -> bool {
     let inputs = |source| group.inputs.get(&source).copied().unwrap_or(0);
-    inputs(Source::Suite) > 0 || inputs(Source::RealWorld) > 0 || inputs(Source::Fuzz) >= FUZZ_MIN_INPUTS
+    inputs(Source::Suite) > 0
+        || inputs(Source::RealWorld) > 0
+        || inputs(Source::Edge) > 0
+        || inputs(Source::Fuzz) >= FUZZ_MIN_INPUTS
 }
 
 /// Whether a group not listed was met in enough inputs of the explored
@@ -205,7 +228,7 @@ fn signature_now(parser: &dyn Implementation, probe: &Probe, refs: References) -
 
 fn difference(
     parser: &dyn Implementation,
-    claims: ProfileId,
+    claims: Option<ProfileId>,
     group: &Group,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
@@ -253,12 +276,15 @@ fn difference(
         signature: group.signature.clone(),
         counts: group.counts.clone(),
         origin: group.example.origin.clone(),
+        original: group.example.probe.clone(),
         minimal,
         parser_says,
         references: refs,
         expected_because: verdict.to_string(),
         clause: clause(&group.signature),
         standing: Standing::of(group.signature.relation, claims),
+        cause: None,
+        merged: 0,
     }
 }
 
@@ -303,19 +329,22 @@ mod tests {
 
     #[test]
     fn standing_follows_the_claimed_profile() {
-        assert_eq!(Standing::of(Relation::DepartsFromBoth, ProfileId::Rfc), Standing::Miss);
+        let (rfc, google) = (Some(ProfileId::Rfc), Some(ProfileId::Google));
+        assert_eq!(Standing::of(Relation::DepartsFromBoth, rfc), Standing::Miss);
         assert_eq!(
-            Standing::of(Relation::DepartsFromRfc, ProfileId::Rfc),
+            Standing::of(Relation::DepartsFromRfc, rfc),
             Standing::FollowsOtherProfile
         );
         assert_eq!(
-            Standing::of(Relation::DepartsFromGoogle, ProfileId::Rfc),
+            Standing::of(Relation::DepartsFromGoogle, rfc),
             Standing::FollowsClaimedProfile
         );
         assert_eq!(
-            Standing::of(Relation::DepartsFromGoogle, ProfileId::Google),
+            Standing::of(Relation::DepartsFromGoogle, google),
             Standing::FollowsOtherProfile
         );
-        assert_eq!(Standing::of(Relation::Fails, ProfileId::Google), Standing::Failure);
+        assert_eq!(Standing::of(Relation::Fails, google), Standing::Failure);
+        assert_eq!(Standing::of(Relation::DepartsFromRfc, None), Standing::DiffersFromOne);
+        assert_eq!(Standing::of(Relation::DepartsFromBoth, None), Standing::Miss);
     }
 }

@@ -18,11 +18,13 @@
 //! stream of another seed can be added to explore; what only it shows is
 //! reported apart.
 
+pub mod cause;
 pub mod collect;
 pub mod differences;
 mod file;
 pub mod promote;
 pub mod run;
+pub mod self_test;
 pub mod signature;
 
 pub use file::{read_measurements, read_part, Part};
@@ -43,7 +45,7 @@ pub(crate) const REFERENCE_SEED: u64 = 1;
 pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
 
 /// The format tag of a measurements file.
-pub const FORMAT: &str = "reptest-measurements/1";
+pub const FORMAT: &str = "reptest-measurements/2";
 
 /// What was measured, and how, for one shard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +60,10 @@ pub struct Measurements {
     pub explore_seed: Option<u64>,
     /// Each generated stream's length in checks (all shards together).
     pub fuzz_checks: u64,
+    /// Per sample: checks both references answered, and how many of them
+    /// they answer differently (a parser cannot be judged on those).
+    #[serde(default)]
+    pub references: BTreeMap<Source, (u64, u64)>,
     /// Per parser: its version and what was collected.
     pub parsers: BTreeMap<String, Measured>,
 }
@@ -91,9 +97,14 @@ pub fn merge(parts: Vec<Measurements>) -> Result<Measurements, String> {
     let mut whole = Measurements {
         shard: Shard::WHOLE,
         parsers: BTreeMap::new(),
+        references: BTreeMap::new(),
         ..first.clone()
     };
     for part in parts {
+        for (source, (checks, differ)) in part.references {
+            let known = whole.references.entry(source).or_default();
+            *known = (known.0 + checks, known.1 + differ);
+        }
         for (name, measured) in part.parsers {
             match whole.parsers.get_mut(&name) {
                 Some(known) => known.collected.merge(measured.collected),
@@ -135,15 +146,28 @@ pub fn measure_parsers(
 ) -> Measurements {
     progress("asking the references the real-world sample");
     let real_world = run::real_world_sample(plan.files, plan.shard, google, rfc);
+    progress("asking the references the edge forms");
+    let edge = run::edge_forms_sample(plan.files, plan.shard, google, rfc);
     progress("asking the references the generated checks");
     let fuzz = run::fuzz_sample(REFERENCE_SEED, plan.fuzz_checks, plan.shard, google, rfc);
     let explore = plan
         .explore_seed
         .map(|seed| run::fuzz_sample(seed, plan.fuzz_checks, plan.shard, google, rfc))
         .unwrap_or_default();
+    let references = [
+        (Source::RealWorld, &real_world),
+        (Source::Edge, &edge),
+        (Source::Fuzz, &fuzz),
+        (Source::Explore, &explore),
+    ]
+    .into_iter()
+    .filter(|(_, batches)| !batches.is_empty())
+    .map(|(source, batches)| (source, run::references_part(batches)))
+    .collect();
     let implementations: Vec<&dyn Implementation> = parsers.iter().map(|(parser, _)| *parser).collect();
     let samples = [
         (Source::RealWorld, real_world.as_slice()),
+        (Source::Edge, edge.as_slice()),
         (Source::Fuzz, fuzz.as_slice()),
         (Source::Explore, explore.as_slice()),
     ];
@@ -174,25 +198,27 @@ pub fn measure_parsers(
         shard: plan.shard,
         explore_seed: plan.explore_seed,
         fuzz_checks: plan.fuzz_checks,
+        references,
         parsers: measured,
     }
 }
 
 /// Everything known about one third-party parser for the reports: its
 /// measurements with the suite's checks (column `column` of `matrix`) added,
-/// and its distinct differences.
-pub(crate) fn analyse(
+/// and its distinct differences, judged against the profile it states.
+pub fn analyse(
     parser: &dyn Implementation,
     measured: Option<&Measured>,
     matrix: &rep_core::runner::Matrix<'_>,
     column: usize,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
+    stated: Option<rep_core::case::ProfileId>,
 ) -> (Collected, differences::Found) {
     let mut collected = run::suite(matrix, column);
     if let Some(measured) = measured {
         collected.merge(measured.collected.clone());
     }
-    let found = differences::differences(parser, parser.claims(), &collected, google, rfc);
+    let found = differences::differences(parser, stated, &collected, google, rfc);
     (collected, found)
 }

@@ -134,6 +134,7 @@ mod tests {
             signature: Signature::of(&minimal, Relation::DepartsFromBoth, true),
             counts: BTreeMap::from([(source, 3)]),
             origin: "www.example.org#2".into(),
+            original: minimal.clone(),
             minimal,
             parser_says: "allowed".into(),
             references: References {
@@ -143,6 +144,8 @@ mod tests {
             expected_because: "one group".into(),
             clause: "2.2.1",
             standing: Standing::Miss,
+            cause: None,
+            merged: 0,
         }
     }
 

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rep_generate::{crawler_sample, Generated};
+use rep_generate::{crawler_sample, edge_sample, Generated, Query};
 
 use super::collect::{Collected, Example, References, Source};
 use rep_core::case::ProfileId;
@@ -66,20 +66,63 @@ fn with_references(mut batches: Vec<Batch>, google: &dyn Implementation, rfc: &d
     batches
 }
 
+/// Edge checks per file: the forms are few and the sample is a side
+/// measurement, so it costs half the real-world one.
+pub const EDGE_CHECKS_PER_FILE: usize = 2;
+
 /// The real-world sample: every file of `files` in `shard`, with
-/// [`REAL_WORLD_CHECKS_PER_FILE`] checks each, answered by the references.
-pub(crate) fn real_world_sample(
+/// [`REAL_WORLD_CHECKS_PER_FILE`] crawler-like checks each, answered by the
+/// references.
+pub fn real_world_sample(
     files: &[CorpusFile],
     shard: Shard,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
+) -> Vec<Batch> {
+    corpus_sample(files, shard, google, rfc, |body| {
+        crawler_sample(body, REAL_WORLD_CHECKS_PER_FILE)
+    })
+}
+
+/// The edge sample: the same files asked [`EDGE_CHECKS_PER_FILE`] checks in
+/// the forms crawlers do not send ([`edge_sample`]).
+pub fn edge_forms_sample(
+    files: &[CorpusFile],
+    shard: Shard,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+) -> Vec<Batch> {
+    corpus_sample(files, shard, google, rfc, |body| {
+        edge_sample(body, EDGE_CHECKS_PER_FILE)
+    })
+}
+
+/// How often the two references themselves part on `batches`: checks with
+/// both answers, and of those the ones where they differ. A parser cannot be
+/// judged on the latter.
+pub fn references_part(batches: &[Batch]) -> (u64, u64) {
+    let answered = batches
+        .iter()
+        .flat_map(|batch| &batch.checks)
+        .filter_map(|check| Some((check.references.google?, check.references.rfc?)));
+    answered.fold((0, 0), |(checks, differ), (google, rfc)| {
+        (checks + 1, differ + u64::from(google != rfc))
+    })
+}
+
+fn corpus_sample(
+    files: &[CorpusFile],
+    shard: Shard,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+    sample: impl Fn(&[u8]) -> Vec<Query>,
 ) -> Vec<Batch> {
     let batches = files
         .iter()
         .filter(|file| shard.contains(&file.name))
         .map(|file| Batch {
             body: file.body.clone(),
-            checks: crawler_sample(&file.body, REAL_WORLD_CHECKS_PER_FILE)
+            checks: sample(&file.body)
                 .into_iter()
                 .enumerate()
                 .map(|(index, query)| Asked {

@@ -46,6 +46,10 @@ pub(crate) struct Conformance<'m, 'a> {
     pub corpus: String,
     /// The suite's readings, for the options each implementation takes.
     pub readings: Option<&'m Readings>,
+    /// Per sample: checks both references answered, and how many they part on.
+    pub references: std::collections::BTreeMap<crate::measure::collect::Source, (u64, u64)>,
+    /// The Google reference's name: `google`, or a stand-in.
+    pub google: String,
 }
 
 impl Conformance<'_, '_> {
@@ -91,7 +95,12 @@ impl Conformance<'_, '_> {
         );
         self.summary(&mut out);
         self.reading_options(&mut out);
-        out.push_str(&measured::markdown(&self.measured, &self.corpus));
+        out.push_str(&measured::markdown(
+            &self.measured,
+            &self.corpus,
+            &self.references,
+            &self.google,
+        ));
         out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
         for mark in Mark::ALL {
             let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
@@ -350,6 +359,9 @@ impl Conformance<'_, '_> {
             "implementations": implementations,
             "measured": measured::json(&self.measured),
             "real_world_corpus": self.corpus,
+            "references_part": self.references.iter().map(|(source, (checks, differ))| {
+                (source.name().to_string(), json!({ "checks": checks, "differ": differ }))
+            }).collect::<Map<_, _>>(),
             "cases": cases,
         });
         serde_json::to_string_pretty(&sort_keys(&report)).expect("a JSON value always serialises") + "\n"

@@ -2,6 +2,7 @@
 //! third-party parsers, one page per parser and the readings.
 
 pub mod conformance;
+pub mod difference_entry;
 pub mod mark;
 pub mod measured;
 pub mod options;

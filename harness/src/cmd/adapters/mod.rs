@@ -4,6 +4,7 @@
 
 mod install;
 mod suite;
+mod verify;
 
 use crate::cli::values::{one_of, seconds};
 use crate::cli::{load_cases_or_exit, usage_error};
@@ -57,6 +58,26 @@ enum Command {
     /// has no such file, fails.
     #[command(after_help = AFTER_HELP)]
     Test(Suite),
+    /// Run the reproduction programs of each parser's page
+    ///
+    /// Every distinct difference on reports/parsers/<name>.md carries a short program that calls the
+    /// library directly; this runs each one (Python, JavaScript, Perl, Ruby) and checks the library
+    /// answers what the page says. A difference that does not reproduce outside the adapter fails.
+    #[command(after_help = AFTER_HELP)]
+    Verify(Verify),
+}
+
+/// The flags of `verify`.
+#[derive(clap::Args)]
+struct Verify {
+    #[command(flatten)]
+    parsers: Parsers,
+    /// Where the parsers' pages are [default: the workspace's reports/parsers]
+    #[arg(long, value_name = "DIR", help_heading = "Pages")]
+    pages: Option<PathBuf>,
+    /// Per-program time limit
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds, help_heading = "Pages")]
+    timeout: Duration,
 }
 
 /// Which parsers: by default every parser for `list`, every available one otherwise.
@@ -99,12 +120,14 @@ enum Action {
     Install,
     Baseline,
     Test,
+    Verify,
 }
 
 struct Options {
     action: Action,
     chosen: Vec<&'static ThirdParty>,
     cases: Vec<PathBuf>,
+    /// The expected-failures directory (baseline, test) or the pages' (verify).
     expected: Option<PathBuf>,
     timeout: Duration,
 }
@@ -116,6 +139,7 @@ impl Command {
             Command::Install(_) => Action::Install,
             Command::Baseline(_) => Action::Baseline,
             Command::Test(_) => Action::Test,
+            Command::Verify(_) => Action::Verify,
         }
     }
 }
@@ -126,6 +150,7 @@ fn options(command: Command) -> Result<Options, String> {
     let (parsers, cases, expected, timeout) = match command {
         Command::List(parsers) | Command::Install(parsers) => (parsers, Vec::new(), None, Duration::ZERO),
         Command::Baseline(suite) | Command::Test(suite) => (suite.parsers, suite.cases, suite.expected, suite.timeout),
+        Command::Verify(verify) => (verify.parsers, Vec::new(), verify.pages, verify.timeout),
     };
     let chosen = parsers.chosen(action)?;
     if chosen.is_empty() {
@@ -199,6 +224,13 @@ pub(crate) fn main(Args { command }: Args) -> u8 {
             0
         }
         Action::Install => install::install(chosen, &places),
+        Action::Verify => {
+            let pages = options
+                .expected
+                .clone()
+                .unwrap_or_else(|| root.join("reports").join("parsers"));
+            verify::main(chosen, &places, &pages, options.timeout)
+        }
         Action::Baseline | Action::Test => {
             let files = match load_cases_or_exit(&format!("adapters {}", name_of(options.action)), &options.cases) {
                 Ok(files) => files,
@@ -219,6 +251,7 @@ fn name_of(action: Action) -> &'static str {
         Action::Install => "install",
         Action::Baseline => "baseline",
         Action::Test => "test",
+        Action::Verify => "verify",
     }
 }
 

@@ -112,6 +112,15 @@ pub(crate) fn main(options: Args) -> u8 {
         );
         return 1;
     }
+    // The gate before measuring: every parser answers the self-test first.
+    let self_test = root.join("harness/adapters/self-test.yaml");
+    let self_test = match self_test.is_file() {
+        true => match load_cases_or_exit("report", &[self_test]) {
+            Ok(files) => Some(files),
+            Err(status) => return status,
+        },
+        false => None,
+    };
     let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
     let plan = Plan {
         files: &files,
@@ -123,6 +132,7 @@ pub(crate) fn main(options: Args) -> u8 {
         suite_only: options.suite_only,
         readings: readings(&options.cases),
         reproduce: reproduce_commands(options.built_in_only),
+        self_test,
     };
     let progress = Progress::new("report", "case runs");
     let written = report::write(&plan, lineup, |step| match step {

@@ -1,0 +1,58 @@
+//! `reptest adapters verify`: runs the reproduction programs of each chosen
+//! parser's page and prints, per program, whether the library answered what
+//! the page says.
+
+use rep_matrix::catalogue::third_party::{Places, ThirdParty};
+use rep_matrix::catalogue::verify::verify;
+use std::path::Path;
+use std::time::Duration;
+
+/// Verifies the pages under `pages` of `chosen`; returns the exit status.
+pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeout: Duration) -> u8 {
+    let scratch = std::env::temp_dir().join(format!("reptest-verify-{}", std::process::id()));
+    if let Err(error) = std::fs::create_dir_all(&scratch) {
+        eprintln!("reptest adapters verify: cannot create {}: {error}", scratch.display());
+        return 1;
+    }
+    let mut failed = 0;
+    let mut passed = 0;
+    for party in chosen {
+        let path = pages.join(format!("{}.md", party.name));
+        let page = match std::fs::read_to_string(&path) {
+            Ok(page) => page,
+            Err(error) => {
+                eprintln!(
+                    "reptest adapters verify: {}: cannot read {}: {error}",
+                    party.name,
+                    path.display()
+                );
+                failed += 1;
+                continue;
+            }
+        };
+        match verify(party, places, &page, &scratch, timeout) {
+            Err(why) => println!("{}: not verified: {why}", party.name),
+            Ok(outcomes) => {
+                for outcome in &outcomes {
+                    match &outcome.verdict {
+                        Ok(()) => passed += 1,
+                        Err(why) => {
+                            failed += 1;
+                            println!("{}: FAILED #{}: {why}", party.name, outcome.program.heading);
+                        }
+                    }
+                }
+                let bad = outcomes.iter().filter(|o| o.verdict.is_err()).count();
+                println!(
+                    "{}: {} of {} programs answer as the page says",
+                    party.name,
+                    outcomes.len() - bad,
+                    outcomes.len()
+                );
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+    eprintln!("reptest adapters verify: {passed} reproduced, {failed} failed");
+    u8::from(failed > 0)
+}
