@@ -80,6 +80,20 @@ fn interpreter(language: &str) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// Whether programs in `language` are run here (a Rust program is a crate
+/// of its own and is left to the reader).
+pub fn runs(language: &str) -> bool {
+    interpreter(language).is_some()
+}
+
+/// How many distinct differences the page says it lists: the number in
+/// its "N distinct differences explain …" sentence, 0 without one.
+fn listed_differences(page: &str) -> usize {
+    page.lines()
+        .find_map(|line| line.split_once(" distinct differences explain ")?.0.trim().parse().ok())
+        .unwrap_or(0)
+}
+
 /// Runs every program of `page` for `party` at `places`, each given
 /// `timeout`, in `scratch` (a directory for the program files).
 pub fn verify(
@@ -95,9 +109,17 @@ pub fn verify(
             party.language
         )
     })?;
+    let found_programs = programs(page);
+    let listed = listed_differences(page);
+    if found_programs.is_empty() && listed > 0 {
+        return Err(format!(
+            "the page lists {listed} distinct differences but carries no reproduction program: \
+             regenerate it with `reptest report`"
+        ));
+    }
     let env = party.env(places);
     let mut outcomes = Vec::new();
-    for (index, found) in programs(page).into_iter().enumerate() {
+    for (index, found) in found_programs.into_iter().enumerate() {
         let file = scratch.join(format!("{}-{:03}.{suffix}", party.name, index + 1));
         std::fs::write(&file, &found.code).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
         let mut command = Command::new(program);

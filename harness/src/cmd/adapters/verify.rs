@@ -3,7 +3,7 @@
 //! the page says.
 
 use rep_matrix::catalogue::third_party::{Places, ThirdParty};
-use rep_matrix::catalogue::verify::verify;
+use rep_matrix::catalogue::verify::{runs, verify};
 use std::path::Path;
 use std::time::Duration;
 
@@ -31,7 +31,11 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
             }
         };
         match verify(party, places, &page, &scratch, timeout) {
-            Err(why) => println!("{}: not verified: {why}", party.name),
+            Err(why) if !runs(&party.language) => println!("{}: skipped: {why}", party.name),
+            Err(why) => {
+                failed += 1;
+                println!("{}: FAILED: {why}", party.name);
+            }
             Ok(outcomes) => {
                 for outcome in &outcomes {
                     match &outcome.verdict {
