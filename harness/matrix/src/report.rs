@@ -1,7 +1,8 @@
 //! The whole report as one call: the suite run against the lineup, the
 //! bundled parsers measured (or their measurements read), their differences
 //! found, and the pages written — `conformance.md` and `.json`,
-//! `readings.md` and one page per parser under `parsers/`.
+//! `readings.md`, one page per parser under `parsers/`, and the same as a
+//! static site under `site/`.
 
 use crate::catalogue::third_party::ThirdParty;
 use crate::lineup::{Lineup, Origin};
@@ -10,6 +11,7 @@ use crate::pages::conformance::Conformance;
 use crate::pages::measured::MeasuredParser;
 use crate::pages::parser_page::{ParserInfo, ParserPage};
 use crate::pages::readings_page;
+use crate::site::{self, ParserDoc, Site};
 use rep_core::case::{CaseFile, Readings};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
@@ -41,6 +43,8 @@ pub struct Plan<'a> {
     pub readings: Option<Readings>,
     /// The commands that regenerate the report, shown on it.
     pub reproduce: Vec<String>,
+    /// Whether to write the static site under `out/site/` too.
+    pub html: bool,
 }
 
 /// What the report is doing, for a progress display.
@@ -61,6 +65,8 @@ pub struct Written {
     pub ran: usize,
     /// What was left out and why, one line each.
     pub left_out: Vec<String>,
+    /// Files of the site written under `out/site/` (listed as one entry of `files`).
+    pub site_pages: usize,
 }
 
 /// Runs and writes the whole report on `lineup` (runnable or not: those
@@ -83,8 +89,8 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
     let matrix = runner::run(plan.files, &impls, |done, total| progress(Progress::Cases(done, total)));
     std::fs::create_dir_all(&plan.out).map_err(|error| format!("cannot create {}: {error}", plan.out.display()))?;
     let mut written = Vec::new();
-    let (measured, corpus) = if bundled.is_empty() || plan.suite_only {
-        (Vec::new(), String::new())
+    let (measured, corpus, docs) = if bundled.is_empty() || plan.suite_only {
+        (Vec::new(), String::new(), Vec::new())
     } else {
         let parsers = Parsers {
             bundled: &bundled,
@@ -108,11 +114,23 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         let page = readings_page::markdown(readings, &matrix, choice);
         write_file(&plan.out.join("readings.md"), &page, &mut written)?;
     }
+    let mut site_pages = 0;
+    if plan.html {
+        progress(Progress::Step("writing the site"));
+        let site = Site {
+            report: &report,
+            readings: plan.readings.as_ref(),
+            parsers: docs,
+        };
+        site_pages = site::write(&site, &plan.out.join("site"))?.len();
+        written.push(plan.out.join("site"));
+    }
     Ok(Written {
         files: written,
         checks: matrix.rows.len(),
         ran: matrix.impls.len(),
         left_out,
+        site_pages,
     })
 }
 
@@ -161,7 +179,7 @@ impl Parsers<'_, '_, '_> {
         progress: &(impl Fn(Progress<'_>) + Sync),
         written: &mut Vec<PathBuf>,
         left_out: &mut Vec<String>,
-    ) -> Result<(Vec<MeasuredParser>, String), String> {
+    ) -> Result<(Vec<MeasuredParser>, String, Vec<ParserDoc>), String> {
         let (google, stand_in) = self.google_reference()?;
         left_out.extend(stand_in);
         let rfc = self.column("rep-rfc")?;
@@ -188,6 +206,7 @@ impl Parsers<'_, '_, '_> {
             Ok::<_, String>(analysis)
         });
         let mut measured = Vec::new();
+        let mut docs = Vec::new();
         let first_page = written.len();
         for ((party, version), analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
@@ -208,7 +227,12 @@ impl Parsers<'_, '_, '_> {
                 explore_seed: measurements.explore_seed,
                 explored: &found.explored,
             };
-            write_file(&pages.join(format!("{}.md", party.name)), &page.markdown(), written)?;
+            let markdown = page.markdown();
+            write_file(&pages.join(format!("{}.md", party.name)), &markdown, written)?;
+            docs.push(ParserDoc {
+                name: party.name.clone(),
+                markdown,
+            });
             let tallies = collected
                 .tallies
                 .iter()
@@ -228,7 +252,7 @@ impl Parsers<'_, '_, '_> {
                 let _ = std::fs::remove_file(stale.path());
             }
         }
-        Ok((measured, measurements.corpus))
+        Ok((measured, measurements.corpus, docs))
     }
 
     fn measurements(
