@@ -1,6 +1,6 @@
 //! Shrinks a disagreement to a small input that still shows it: whole lines
-//! first, then bytes, then the URL's path and the agents, repeated until
-//! nothing more can go. What comes out is still a case the suite can hold:
+//! first, then bytes, then the URL's path and the agents, repeated while a
+//! shorter URL or agent may let more of the body go. What comes out is still a case the suite can hold:
 //! every agent stays non-empty and the URL keeps (or gains) a scheme and host.
 
 use rep_generate::split_lines;
@@ -22,7 +22,6 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
     };
     let mut best = probe;
     loop {
-        let before = best.clone();
         let lines = split_lines(&best.body);
         let lines = shrink(lines, |lines| {
             keep(&Probe {
@@ -31,12 +30,15 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
             })
         });
         best.body = lines.concat();
-        best.body = shrink(best.body.clone(), |body| {
+        // Whole lines were tried just above: byte chunks start at the longest line.
+        let longest = lines.iter().map(Vec::len).max().unwrap_or(1);
+        best.body = shrink_from(best.body.clone(), longest, |body| {
             keep(&Probe {
                 body: body.to_vec(),
                 ..best.clone()
             })
         });
+        let (url, agents) = (best.url.clone(), best.agents.clone());
         if authority_len(&best.url) == 0 {
             let candidate = Probe {
                 url: format!("{EXAMPLE_ORIGIN}{}", best.url),
@@ -69,7 +71,9 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
             });
             best.agents[i] = agent.into_iter().collect();
         }
-        if best == before {
+        // The body was shrunk against this URL and these agents: only a
+        // shorter URL or agent can let more of it go, so only then go round again.
+        if best.url == url && best.agents == agents {
             return best;
         }
     }
@@ -77,8 +81,14 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
 
 /// Removes chunks of `items` (halves, then quarters, … single items) while
 /// `keep` still holds for what remains.
-fn shrink<T: Clone>(mut items: Vec<T>, mut keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
-    let mut chunk = items.len().div_ceil(2).max(1);
+fn shrink<T: Clone>(items: Vec<T>, keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
+    let largest = items.len().div_ceil(2);
+    shrink_from(items, largest, keep)
+}
+
+/// [`shrink`] with chunks of at most `largest` items to begin with.
+fn shrink_from<T: Clone>(mut items: Vec<T>, largest: usize, mut keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
+    let mut chunk = largest.min(items.len().div_ceil(2)).max(1);
     loop {
         let mut start = 0;
         while start < items.len() {

@@ -187,7 +187,7 @@ pub fn page(site: &Site<'_, '_, '_>, case: &Case, rows: &[&Row<'_>]) -> String {
         esc(&format!("cases/{}.yaml", case.id.strip_suffix(&format!("/{}", case.name)).unwrap_or(&case.id))),
         case.line,
         esc(&case.id),
-        esc(case.why.trim())
+        super::markdown::inline(case.why.trim(), &|_| None)
     );
     if let Some(response) = &case.response {
         let _ = writeln!(out, "<p class=\"response\">Response: {}</p>", esc(&response.to_string()));

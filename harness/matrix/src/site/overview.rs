@@ -147,11 +147,14 @@ fn heat_map(site: &Site<'_, '_, '_>, columns: &[Column<'_>], body: &mut String) 
     body.push_str("</tbody></table></div>\n");
 }
 
-/// Green at 100%, through yellow, to red at 50% and below.
+/// Green for a section met in full; anything missed is yellow (a little)
+/// through orange to red (60% or less), so every miss stands out from 100.
 fn heat_colour(share: f64) -> String {
-    let hue = ((share - 0.5).max(0.0) * 2.0 * 120.0).round();
-    let light = if share >= 1.0 { 78 } else { 70 };
-    format!("hsl({hue:.0},70%,{light}%)")
+    if share >= 1.0 {
+        return "hsl(130,55%,70%)".to_string();
+    }
+    let hue = ((share - 0.6) / 0.4).clamp(0.0, 1.0) * 55.0;
+    format!("hsl({hue:.0},85%,72%)")
 }
 
 /// `text` with the characters a query value cannot hold escaped.

@@ -7,6 +7,11 @@ use rep_core::case::clause;
 use rep_core::runner::Row;
 use std::fmt::Write;
 
+/// The readings' text, whose code spans are written in Markdown.
+fn md(text: &str) -> String {
+    super::markdown::inline(text, &|_| None)
+}
+
 /// How an implementation stands on one reading: every comparable answer as
 /// `rep-rfc` chooses, every one otherwise, some of each, or nothing to compare.
 fn stance(rows: &[&Row<'_>], column: usize, choice: usize) -> (&'static str, String) {
@@ -71,15 +76,19 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
              <p>{4}</p><p>{5}</p><p>{6}</p></details></td><td><ul class=\"options\">",
             esc(&reading.id),
             sections.join(", "),
-            esc(reading.question.trim()),
+            md(reading.question.trim()),
             rows.len(),
-            esc(reading.supports.trim()),
-            esc(reading.why.trim()),
+            md(reading.supports.trim()),
+            md(reading.why.trim()),
             links.join(", ")
         );
         for option in &reading.options {
-            let chosen = if option.id == reading.choice { " class=\"chosen\"" } else { "" };
-            let _ = write!(body, "<li{chosen}><code>{}</code>: {}</li>", esc(&option.id), esc(option.says.trim()));
+            let chosen = if option.id == reading.choice {
+                " <span class=\"badge\">rep-rfc's choice</span>"
+            } else {
+                ""
+            };
+            let _ = write!(body, "<li><code>{}</code>{chosen}: {}</li>", esc(&option.id), md(option.says.trim()));
         }
         body.push_str("</ul></td>");
         for column in &columns {

@@ -35,6 +35,7 @@ table.scores th[aria-sort=ascending]::after { content: " ▴"; }
 td.score { position: relative; min-width: 11em; padding: 0; }
 td.score .bar { position: absolute; left: 0; top: 0; bottom: 0; opacity: .85; }
 td.score .num { position: relative; display: block; padding: .25em .5em; text-align: right; font-variant-numeric: tabular-nums; }
+td.score[data-v="-1"] { text-align: center; vertical-align: middle; color: var(--muted); }
 td.score.claimed { outline: 2px solid #22303c; outline-offset: -2px; }
 .bar.full { background: #5fbf77; } .bar.high { background: #9fd8a5; } .bar.mid { background: #f5d27a; } .bar.low { background: #f0918f; }
 table.heat td { text-align: center; min-width: 3.2em; font-variant-numeric: tabular-nums; font-size: 13px; }
@@ -68,13 +69,15 @@ section.check { margin-top: 1.4em; padding-top: .2em; border-top: 1px solid var(
 table.expect, table.verdicts { margin: .5em 0; font-size: 14px; }
 table.verdicts tbody tr:nth-child(even) td:first-child { background: #fbfbfc; }
 /* parser, readings */
+main > h3 { margin-top: 1.8em; padding: .3em .5em; background: #eef1f4; border-left: 4px solid #22303c; font-size: 1.1em; }
+main > h4 { margin: 1.4em 0 .3em; padding-left: .5em; border-left: 3px solid var(--accent); font-size: 1em; }
 pre.code { background: #fff; border: 1px solid var(--line); padding: .5em .7em; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
 table.md { font-size: 14px; margin: .4em 0; }
 ul.misses { columns: 2 32em; font-size: 14px; }
 table.readings td { font-size: 13px; }
 table.readings td.question { min-width: 22em; max-width: 34em; }
 table.readings ul.options { margin: 0; padding-left: 1.1em; min-width: 18em; }
-table.readings li.chosen { font-weight: 600; }
+.badge { display: inline-block; background: #22303c; color: #fff; border-radius: 3px; padding: 0 .4em; font-size: 11px; }
 table.readings td.m, table.readings td.x, table.readings td.i, table.readings td.n { font-family: ui-monospace, monospace; word-break: break-all; min-width: 3em; }
 th.rot { vertical-align: bottom; }
 th.rot span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-size: 13px; }
