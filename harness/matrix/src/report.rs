@@ -229,10 +229,7 @@ impl Parsers<'_, '_, '_> {
             };
             let markdown = page.markdown();
             write_file(&pages.join(format!("{}.md", party.name)), &markdown, written)?;
-            docs.push(ParserDoc {
-                name: party.name.clone(),
-                markdown,
-            });
+            docs.push(ParserDoc::new(&party.name, markdown));
             let tallies = collected
                 .tallies
                 .iter()

@@ -39,7 +39,10 @@ fn line_html(line: &[u8]) -> String {
             out.push_str(&visible(c));
         }
         for byte in chunk.invalid() {
-            let _ = write!(out, "<span class=\"bad\" title=\"byte 0x{byte:02X}: not UTF-8\">\\x{byte:02X}</span>");
+            let _ = write!(
+                out,
+                "<span class=\"bad\" title=\"byte 0x{byte:02X}: not UTF-8\">\\x{byte:02X}</span>"
+            );
         }
     }
     if kept < line.len() {
@@ -71,13 +74,19 @@ fn body_html(body: &[u8]) -> String {
             break;
         }
         let ending = match byte {
-            Some(b'\r') if body.get(at + 1) == Some(&b'\n') => "<span class=\"ctl\" title=\"CR LF line end\">\\r</span>",
+            Some(b'\r') if body.get(at + 1) == Some(&b'\n') => {
+                "<span class=\"ctl\" title=\"CR LF line end\">\\r</span>"
+            }
             Some(b'\r') => "<span class=\"ctl\" title=\"CR alone ends this line\">\\r</span>",
             Some(_) => "",
             None => "<span class=\"ctl\" title=\"the body ends without a line end\">⏎̸</span>",
         };
         let _ = write!(out, "<li>{}{ending}</li>", line_html(&body[start..at]));
-        at += if byte == Some(b'\r') && body.get(at + 1) == Some(&b'\n') { 2 } else { 1 };
+        at += if byte == Some(b'\r') && body.get(at + 1) == Some(&b'\n') {
+            2
+        } else {
+            1
+        };
         start = at;
     }
     out.push_str("</ol>\n");
@@ -92,9 +101,19 @@ fn expectation(site: &Site<'_, '_, '_>, row: &Row<'_>, profile: ProfileId) -> St
         ProfileId::Rfc => {
             let mut parts = Vec::new();
             if let Some(section) = &check.basis.clause {
-                let level = check.basis.level.map(|l| format!(" ({})", l.name())).unwrap_or_default();
-                let title = clause::title(section).map(|t| format!(" {}", esc(t))).unwrap_or_default();
-                parts.push(format!("<a href=\"{}\">RFC 9309 §{}</a>{title}{level}", esc(&clause::link(section)), esc(section)));
+                let level = check
+                    .basis
+                    .level
+                    .map(|l| format!(" ({})", l.name()))
+                    .unwrap_or_default();
+                let title = clause::title(section)
+                    .map(|t| format!(" {}", esc(t)))
+                    .unwrap_or_default();
+                parts.push(format!(
+                    "<a href=\"{}\">RFC 9309 §{}</a>{title}{level}",
+                    esc(&clause::link(section)),
+                    esc(section)
+                ));
             }
             if let Some(reading) = &check.basis.reading {
                 let known = site.readings.is_some_and(|r| r.get(reading).is_some());
@@ -178,7 +197,8 @@ fn check_section(site: &Site<'_, '_, '_>, row: &Row<'_>, out: &mut String) {
 pub fn page(site: &Site<'_, '_, '_>, case: &Case, rows: &[&Row<'_>]) -> String {
     let section = section(case);
     let mut out = String::new();
-    let _ = write!(
+    let _ =
+        write!(
         out,
         "<p class=\"crumbs\"><a href=\"../matrix.html?section={}&amp;all=1\">{}</a> · <code>{}</code> line {}</p>\n\
          <h1>{}</h1>\n<p class=\"why\">{}</p>\n",
@@ -190,7 +210,11 @@ pub fn page(site: &Site<'_, '_, '_>, case: &Case, rows: &[&Row<'_>]) -> String {
         super::markdown::inline(case.why.trim(), &|_| None)
     );
     if let Some(response) = &case.response {
-        let _ = writeln!(out, "<p class=\"response\">Response: {}</p>", esc(&response.to_string()));
+        let _ = writeln!(
+            out,
+            "<p class=\"response\">Response: {}</p>",
+            esc(&response.to_string())
+        );
     }
     let _ = writeln!(out, "<h2>Body <small>{} bytes</small></h2>", case.body.len());
     out.push_str(&body_html(&case.body));

@@ -72,8 +72,8 @@ fn options(values: &[String], all: &str) -> String {
     out
 }
 
-/// The matrix page.
-pub fn page(site: &Site<'_, '_, '_>) -> String {
+/// The lead paragraph and the filters' form.
+fn filters(site: &Site<'_, '_, '_>, body: &mut String) {
     let columns = site.columns();
     let matrix = site.report.matrix;
     let mut sections: Vec<String> = matrix.rows.iter().map(|row| section(row.case)).collect();
@@ -83,13 +83,12 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
     languages.sort();
     languages.dedup();
     let names: Vec<String> = columns.iter().map(|c| c.entry.name.clone()).collect();
-    let mut body = String::from("<h1>The matrix: every check × every implementation</h1>\n");
     body.push_str(
         "<p class=\"lead\">Each cell is the verdict (<b>A</b> allowed, <b>D</b> disallowed, <b>E</b> error, \
          <b>·</b> n/a), coloured by how it stands against the chosen profile's expectation. At first only the \
          checks on which the implementations' marks differ are shown.</p>\n<form class=\"filters\" id=\"filters\">",
     );
-    let _ = write!(
+    let _ = writeln!(
         body,
         "<label><input type=\"checkbox\" id=\"all\"> all checks</label>\
          <label>section <select id=\"section\">{}</select></label>\
@@ -97,16 +96,26 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
          <option value=\"rfc\">rfc</option><option value=\"google\">google</option></select></label>\
          <label>language <select id=\"language\">{}</select></label>\
          <label>where <select id=\"differs\">{}</select> answers unlike most others</label>\
-         <output id=\"shown\"></output></form>\n",
+         <output id=\"shown\"></output></form>",
         options(&sections, "all"),
         options(&languages, "all"),
         options(&names, "any parser")
     );
+}
+
+/// The matrix page.
+pub fn page(site: &Site<'_, '_, '_>) -> String {
+    let columns = site.columns();
+    let matrix = site.report.matrix;
+    let mut body = String::from("<h1>The matrix: every check × every implementation</h1>\n");
+    filters(site, &mut body);
     body.push_str(
         "<p class=\"legend\"><span class=\"m\">met</span><span class=\"x\">missed</span><span class=\"e\">error</span>\
          <span class=\"i\">implementation-defined</span><span class=\"n\">n/a</span></p>\n",
     );
-    body.push_str("<div class=\"wide grid-wrap\"><table class=\"grid\" id=\"grid\">\n<thead><tr><th class=\"corner\">check</th>");
+    body.push_str(
+        "<div class=\"wide grid-wrap\"><table class=\"grid\" id=\"grid\">\n<thead><tr><th class=\"corner\">check</th>",
+    );
     for column in &columns {
         let name = esc(&column.entry.name);
         let label = if site.has_page(&column.entry.name) {

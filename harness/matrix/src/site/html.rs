@@ -28,7 +28,13 @@ pub fn esc(text: &str) -> String {
 pub fn case_file(case_id: &str) -> String {
     let name: String = case_id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '~' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '~'
+            }
+        })
         .collect();
     format!("{name}.html")
 }
@@ -137,7 +143,11 @@ pub fn section(case: &Case) -> String {
 pub fn section_order(a: &str, b: &str) -> std::cmp::Ordering {
     let key = |s: &str| -> (bool, Vec<u32>, String) {
         match s.strip_prefix('§') {
-            Some(number) => (false, number.split('.').filter_map(|p| p.parse().ok()).collect(), String::new()),
+            Some(number) => (
+                false,
+                number.split('.').filter_map(|p| p.parse().ok()).collect(),
+                String::new(),
+            ),
             None => (true, Vec::new(), s.to_string()),
         }
     };

@@ -20,7 +20,9 @@ pub fn to_html(markdown: &str, rewrite: Rewrite<'_>) -> String {
         if line.trim().is_empty() {
             at += 1;
         } else if line.starts_with("```") {
-            let end = (at + 1..lines.len()).find(|&i| lines[i].starts_with("```")).unwrap_or(lines.len());
+            let end = (at + 1..lines.len())
+                .find(|&i| lines[i].starts_with("```"))
+                .unwrap_or(lines.len());
             out.push_str("<pre class=\"code\">");
             for code in &lines[at + 1..end] {
                 let _ = writeln!(out, "{}", esc(code));
@@ -29,10 +31,17 @@ pub fn to_html(markdown: &str, rewrite: Rewrite<'_>) -> String {
             at = end + 1;
         } else if let Some(level) = heading_level(line) {
             let text = line[level..].trim();
-            let _ = writeln!(out, "<h{level} id=\"{}\">{}</h{level}>", slug(text), inline(text, rewrite));
+            let _ = writeln!(
+                out,
+                "<h{level} id=\"{}\">{}</h{level}>",
+                slug(text),
+                inline(text, rewrite)
+            );
             at += 1;
         } else if line.starts_with('|') {
-            let end = (at..lines.len()).find(|&i| !lines[i].starts_with('|')).unwrap_or(lines.len());
+            let end = (at..lines.len())
+                .find(|&i| !lines[i].starts_with('|'))
+                .unwrap_or(lines.len());
             table(&lines[at..end], rewrite, &mut out);
             at = end;
         } else if line.starts_with("- ") {
@@ -97,7 +106,18 @@ fn cells(line: &str) -> Vec<String> {
 fn table(lines: &[&str], rewrite: Rewrite<'_>, out: &mut String) {
     let aligns: Vec<&str> = lines
         .get(1)
-        .map(|l| cells(l).iter().map(|c| if c.ends_with(':') && !c.starts_with(':') { "num" } else { "" }).collect())
+        .map(|l| {
+            cells(l)
+                .iter()
+                .map(|c| {
+                    if c.ends_with(':') && !c.starts_with(':') {
+                        "num"
+                    } else {
+                        ""
+                    }
+                })
+                .collect()
+        })
         .unwrap_or_default();
     out.push_str("<div class=\"wide\"><table class=\"md\"><thead><tr>");
     for cell in cells(lines[0]) {

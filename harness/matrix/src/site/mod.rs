@@ -33,6 +33,16 @@ pub struct ParserDoc {
     pub markdown: String,
 }
 
+impl ParserDoc {
+    /// The page of parser `name`, written as `markdown`.
+    pub fn new(name: &str, markdown: String) -> ParserDoc {
+        ParserDoc {
+            name: name.to_string(),
+            markdown,
+        }
+    }
+}
+
 /// Everything the site shows.
 pub struct Site<'r, 'm, 'a> {
     /// The conformance report: matrix, entries, measured parsers.
@@ -61,7 +71,12 @@ impl Site<'_, '_, '_> {
             .iter()
             .filter(|entry| entry.not_run.is_none())
             .filter_map(|entry| {
-                let index = self.report.matrix.impls.iter().position(|info| info.name == entry.name)?;
+                let index = self
+                    .report
+                    .matrix
+                    .impls
+                    .iter()
+                    .position(|info| info.name == entry.name)?;
                 Some(Column {
                     entry,
                     index,
@@ -123,10 +138,16 @@ pub fn write(site: &Site<'_, '_, '_>, dir: &Path) -> Result<Vec<PathBuf>, String
         (dir.join("readings.html"), readings::page(site)),
     ];
     for (case, rows) in site.cases() {
-        pages.push((dir.join("case").join(html::case_file(&case.id)), case_page::page(site, case, &rows)));
+        pages.push((
+            dir.join("case").join(html::case_file(&case.id)),
+            case_page::page(site, case, &rows),
+        ));
     }
     for doc in &site.parsers {
-        pages.push((dir.join("parser").join(html::parser_file(&doc.name)), parser::page(site, doc)));
+        pages.push((
+            dir.join("parser").join(html::parser_file(&doc.name)),
+            parser::page(site, doc),
+        ));
     }
     let mut written = Vec::new();
     for (path, text) in pages {

@@ -51,11 +51,19 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
     for column in &columns {
         let entry = column.entry;
         let name = if site.has_page(&entry.name) {
-            format!("<a href=\"parser/{}\">{}</a>", parser_file(&entry.name), esc(&entry.name))
+            format!(
+                "<a href=\"parser/{}\">{}</a>",
+                parser_file(&entry.name),
+                esc(&entry.name)
+            )
         } else {
             esc(&entry.name)
         };
-        let version = entry.version.as_deref().map(|v| format!(" <small>{}</small>", esc(v))).unwrap_or_default();
+        let version = entry
+            .version
+            .as_deref()
+            .map(|v| format!(" <small>{}</small>", esc(v)))
+            .unwrap_or_default();
         let _ = write!(
             body,
             "<tr data-impl=\"{}\"><td>{name}{version}</td><td>{}</td><td>{}</td>",
@@ -129,7 +137,11 @@ fn heat_map(site: &Site<'_, '_, '_>, columns: &[Column<'_>], body: &mut String) 
         for section in &sections {
             let (met, scored) = shares.get(&(position, section.clone())).copied().unwrap_or_default();
             if scored == 0 {
-                let _ = write!(body, "<td class=\"none\" title=\"{}: nothing scored\"></td>", esc(section));
+                let _ = write!(
+                    body,
+                    "<td class=\"none\" title=\"{}: nothing scored\"></td>",
+                    esc(section)
+                );
                 continue;
             }
             let share = met as f64 / scored as f64;

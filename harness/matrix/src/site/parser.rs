@@ -22,17 +22,15 @@ fn link_first_seen(site: &Site<'_, '_, '_>, markdown: &str) -> String {
     for line in markdown.lines() {
         let linked = line.find(SEEN).and_then(|at| {
             let start = at + SEEN.len();
-            let id_end = line[start..].find(|c: char| c.is_whitespace()).map_or(line.len(), |e| start + e);
+            let id_end = line[start..]
+                .find(|c: char| c.is_whitespace())
+                .map_or(line.len(), |e| start + e);
             let id = line[start..id_end].trim_end_matches('.');
             let (case_id, number) = id.split_once('#')?;
             number.parse::<usize>().ok()?;
             site.report.matrix.rows.iter().find(|row| row.case.id == case_id)?;
             let href = format!("../case/{}#check-{number}", case_file(case_id));
-            Some(format!(
-                "{}[{id}]({href}){}",
-                &line[..start],
-                &line[start + id.len()..]
-            ))
+            Some(format!("{}[{id}]({href}){}", &line[..start], &line[start + id.len()..]))
         });
         out.push_str(linked.as_deref().unwrap_or(line));
         out.push('\n');

@@ -2,8 +2,8 @@
 //! which implementations answer as `rep-rfc`'s choice — one table to scan.
 
 use super::html::{case_file, esc, frame, verdict_letter, Depth};
-use super::Site;
-use rep_core::case::clause;
+use super::{Column, Site};
+use rep_core::case::{clause, Reading};
 use rep_core::runner::Row;
 use std::fmt::Write;
 
@@ -33,6 +33,68 @@ fn stance(rows: &[&Row<'_>], column: usize, choice: usize) -> (&'static str, Str
     (class, counts)
 }
 
+/// One reading's row: the question, the options, each implementation's stance.
+fn row(site: &Site<'_, '_, '_>, columns: &[Column<'_>], reading: &Reading, choice: usize, body: &mut String) {
+    let matrix = site.report.matrix;
+    let rows: Vec<&Row<'_>> = matrix
+        .rows
+        .iter()
+        .filter(|row| row.check().basis.reading.as_deref() == Some(reading.id.as_str()))
+        .collect();
+    let sections: Vec<String> = reading
+        .clauses
+        .iter()
+        .map(|s| format!("<a href=\"{}\">§{}</a>", esc(&clause::link(s)), esc(s)))
+        .collect();
+    let mut cases: Vec<&str> = rows.iter().map(|row| row.case.id.as_str()).collect();
+    cases.dedup();
+    let links: Vec<String> = cases
+        .iter()
+        .map(|id| format!("<a href=\"case/{}\">{}</a>", case_file(id), esc(id)))
+        .collect();
+    let _ = write!(
+        body,
+        "<tr id=\"{0}\"><td class=\"question\"><b>{0}</b> ({1})<br>{2}<details><summary>why, and {3} checks</summary>\
+         <p>{4}</p><p>{5}</p><p>{6}</p></details></td><td><ul class=\"options\">",
+        esc(&reading.id),
+        sections.join(", "),
+        md(reading.question.trim()),
+        rows.len(),
+        md(reading.supports.trim()),
+        md(reading.why.trim()),
+        links.join(", ")
+    );
+    for option in &reading.options {
+        let chosen = if option.id == reading.choice {
+            " <span class=\"badge\">rep-rfc's choice</span>"
+        } else {
+            ""
+        };
+        let _ = write!(
+            body,
+            "<li><code>{}</code>{chosen}: {}</li>",
+            esc(&option.id),
+            md(option.says.trim())
+        );
+    }
+    body.push_str("</ul></td>");
+    for column in columns {
+        if rows.is_empty() {
+            body.push_str("<td class=\"n\" title=\"no check of this run\">–</td>");
+            continue;
+        }
+        let (class, counts) = stance(&rows, column.index, choice);
+        let letters: String = rows.iter().map(|row| verdict_letter(row, column.index)).collect();
+        let _ = write!(
+            body,
+            "<td class=\"{class}\" title=\"{}: {counts}\">{}</td>",
+            esc(&column.entry.name),
+            esc(&letters)
+        );
+    }
+    body.push_str("</tr>\n");
+}
+
 /// The readings page.
 pub fn page(site: &Site<'_, '_, '_>) -> String {
     let mut body = String::from("<h1>Readings: the points RFC 9309 leaves open</h1>\n");
@@ -54,58 +116,7 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
     }
     body.push_str("</tr></thead>\n<tbody>\n");
     for reading in &readings.readings {
-        let rows: Vec<&Row<'_>> = matrix
-            .rows
-            .iter()
-            .filter(|row| row.check().basis.reading.as_deref() == Some(reading.id.as_str()))
-            .collect();
-        let sections: Vec<String> = reading
-            .clauses
-            .iter()
-            .map(|s| format!("<a href=\"{}\">§{}</a>", esc(&clause::link(s)), esc(s)))
-            .collect();
-        let mut cases: Vec<&str> = rows.iter().map(|row| row.case.id.as_str()).collect();
-        cases.dedup();
-        let links: Vec<String> = cases
-            .iter()
-            .map(|id| format!("<a href=\"case/{}\">{}</a>", case_file(id), esc(id)))
-            .collect();
-        let _ = write!(
-            body,
-            "<tr id=\"{0}\"><td class=\"question\"><b>{0}</b> ({1})<br>{2}<details><summary>why, and {3} checks</summary>\
-             <p>{4}</p><p>{5}</p><p>{6}</p></details></td><td><ul class=\"options\">",
-            esc(&reading.id),
-            sections.join(", "),
-            md(reading.question.trim()),
-            rows.len(),
-            md(reading.supports.trim()),
-            md(reading.why.trim()),
-            links.join(", ")
-        );
-        for option in &reading.options {
-            let chosen = if option.id == reading.choice {
-                " <span class=\"badge\">rep-rfc's choice</span>"
-            } else {
-                ""
-            };
-            let _ = write!(body, "<li><code>{}</code>{chosen}: {}</li>", esc(&option.id), md(option.says.trim()));
-        }
-        body.push_str("</ul></td>");
-        for column in &columns {
-            if rows.is_empty() {
-                body.push_str("<td class=\"n\" title=\"no check of this run\">–</td>");
-                continue;
-            }
-            let (class, counts) = stance(&rows, column.index, choice);
-            let letters: String = rows.iter().map(|row| verdict_letter(row, column.index)).collect();
-            let _ = write!(
-                body,
-                "<td class=\"{class}\" title=\"{}: {counts}\">{}</td>",
-                esc(&column.entry.name),
-                esc(&letters)
-            );
-        }
-        body.push_str("</tr>\n");
+        row(site, &columns, reading, choice, &mut body);
     }
     body.push_str("</tbody></table></div>\n");
     frame("Readings", Depth::Root, &body, "")

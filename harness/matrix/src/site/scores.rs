@@ -66,7 +66,10 @@ pub fn scores(site: &Site<'_, '_, '_>, column: &Column<'_>) -> Vec<Score> {
 /// implementation claims. `data-v` is what the column sorts by.
 pub fn cell(score: &Score, claimed: bool) -> String {
     let Some(percent) = score.percent else {
-        return format!("<td class=\"score\" data-v=\"-1\" title=\"{}\">–</td>", esc(&score.detail));
+        return format!(
+            "<td class=\"score\" data-v=\"-1\" title=\"{}\">–</td>",
+            esc(&score.detail)
+        );
     };
     let tone = if percent >= 99.95 {
         "full"

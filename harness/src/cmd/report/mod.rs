@@ -154,7 +154,10 @@ pub(crate) fn main(options: Args) -> u8 {
 fn summary(written: &report::Written, out: &std::path::Path, took: Duration) -> String {
     let pages = written.files.len() - usize::from(written.site_pages > 0);
     let site = if written.site_pages > 0 {
-        format!(" and a static site of {} files (open site/index.html)", written.site_pages)
+        format!(
+            " and a static site of {} files (open site/index.html)",
+            written.site_pages
+        )
     } else {
         " (no site: --no-html)".to_string()
     };
