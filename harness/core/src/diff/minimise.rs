@@ -4,8 +4,8 @@
 //! after the colon, LF, no comment, no BOM) wherever the disagreement
 //! survives it; bytes only while the body is still big (over
 //! [`SMALL_LINES`] lines or [`SMALL_BYTES`] bytes); then the URL's path and
-//! the list of agents, each agent kept whole. Repeated until nothing more
-//! can go. What comes out is still a case the suite can hold: every agent
+//! the list of agents, each agent kept whole. Repeated while a shorter URL
+//! or fewer agents may let more of the body go. What comes out is still a case the suite can hold: every agent
 //! stays non-empty and the URL keeps (or gains) a scheme and host.
 
 use rep_generate::split_lines;
@@ -34,7 +34,6 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
     };
     let mut best = probe;
     loop {
-        let before = best.clone();
         let lines = split_lines(&best.body);
         let lines = shrink(lines, |lines| {
             keep(&Probe {
@@ -49,14 +48,18 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
                 ..best.clone()
             })
         });
-        if split_lines(&best.body).len() > SMALL_LINES || best.body.len() > SMALL_BYTES {
-            best.body = shrink(best.body.clone(), |body| {
+        let lines = split_lines(&best.body);
+        if lines.len() > SMALL_LINES || best.body.len() > SMALL_BYTES {
+            // Whole lines were tried just above: byte chunks start at the longest line.
+            let longest = lines.iter().map(Vec::len).max().unwrap_or(1);
+            best.body = shrink_from(best.body.clone(), longest, |body| {
                 keep(&Probe {
                     body: body.to_vec(),
                     ..best.clone()
                 })
             });
         }
+        let (url, agents) = (best.url.clone(), best.agents.clone());
         if authority_len(&best.url) == 0 {
             let candidate = Probe {
                 url: format!("{EXAMPLE_ORIGIN}{}", best.url),
@@ -81,7 +84,10 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
                     ..best.clone()
                 })
         });
-        if best == before {
+        // The body was shrunk against this URL and these agents: only a
+        // shorter URL or fewer agents can let more of it go, so only then go
+        // round again.
+        if best.url == url && best.agents == agents {
             return best;
         }
     }
@@ -173,8 +179,14 @@ pub fn canonical(line: &[u8]) -> Vec<u8> {
 
 /// Removes chunks of `items` (halves, then quarters, … single items) while
 /// `keep` still holds for what remains.
-fn shrink<T: Clone>(mut items: Vec<T>, mut keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
-    let mut chunk = items.len().div_ceil(2).max(1);
+fn shrink<T: Clone>(items: Vec<T>, keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
+    let largest = items.len().div_ceil(2);
+    shrink_from(items, largest, keep)
+}
+
+/// [`shrink`] with chunks of at most `largest` items to begin with.
+fn shrink_from<T: Clone>(mut items: Vec<T>, largest: usize, mut keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
+    let mut chunk = largest.min(items.len().div_ceil(2)).max(1);
     loop {
         let mut start = 0;
         while start < items.len() {

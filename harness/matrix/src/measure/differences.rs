@@ -4,8 +4,8 @@
 //! clause of RFC 9309 it departs from, and whether it is a miss of the
 //! profile the parser claims.
 
-use std::cell::Cell;
-use std::collections::BTreeMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use rep::{check_once, Profile};
@@ -14,7 +14,7 @@ use super::collect::{Collected, Group, References, Source};
 use super::signature::{Relation, Signature};
 use rep_core::case::ProfileId;
 use rep_core::diff::{minimise, Probe};
-use rep_core::implementation::{check_once as ask, ImplError, Implementation, NO_ANSWER};
+use rep_core::implementation::{check_once as ask, Answer, ImplError, Implementation, NO_ANSWER};
 
 /// A group seen only in generated inputs is listed when at least this many
 /// distinct inputs show it; rarer ones are counted as a tail. Counting inputs,
@@ -142,6 +142,34 @@ pub struct Found {
     pub rare: u64,
 }
 
+/// Answers to probes already asked, for one parser: the minimiser meets the
+/// same candidate again (the smallest bodies and URLs that differences of
+/// one parser shrink towards are much alike), and each ask of a third-party
+/// parser goes through another process. The references are kept with the
+/// parser's answer: they are in-process but parse whole real-world files.
+#[derive(Default)]
+struct Asked(RefCell<HashMap<Probe, (Answer, References)>>);
+
+impl Asked {
+    /// The parser's answer and the references' on `probe`, and whether the
+    /// parser was asked now (a remembered answer took no time).
+    fn ask(
+        &self,
+        parser: &dyn Implementation,
+        probe: &Probe,
+        google: &dyn Implementation,
+        rfc: &dyn Implementation,
+    ) -> (Answer, References, bool) {
+        if let Some((answer, refs)) = self.0.borrow().get(probe) {
+            return (answer.clone(), *refs, false);
+        }
+        let answer = ask(parser, &probe.body, &probe.agent_bytes(), probe.url.as_bytes());
+        let refs = references(probe, google, rfc);
+        self.0.borrow_mut().insert(probe.clone(), (answer.clone(), refs));
+        (answer, refs, true)
+    }
+}
+
 /// The distinct differences of `parser` (stating `claims`, or nothing) in
 /// `collected`.
 pub fn differences(
@@ -151,12 +179,13 @@ pub fn differences(
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Found {
+    let asked = Asked::default();
     let build = |keep: fn(&Group) -> bool| {
         let found: Vec<Difference> = collected
             .groups
             .iter()
             .filter(|group| keep(group))
-            .map(|group| difference(parser, claims, group, google, rfc))
+            .map(|group| difference(parser, claims, group, &asked, google, rfc))
             .collect();
         let mut found = super::cause::merge(found);
         found.sort_by(|a, b| {
@@ -209,9 +238,8 @@ fn references(probe: &Probe, google: &dyn Implementation, rfc: &dyn Implementati
     }
 }
 
-/// The signature `parser` shows on `probe` now, if it still disagrees.
-fn signature_now(parser: &dyn Implementation, probe: &Probe, refs: References) -> Option<Signature> {
-    let answer = ask(parser, &probe.body, &probe.agent_bytes(), probe.url.as_bytes());
+/// The signature an answer of the parser shows on `probe`, if it disagrees.
+fn signature_of(answer: Answer, probe: &Probe, refs: References) -> Option<Signature> {
     let allowed = match answer {
         Ok(outcome) => outcome.allowed,
         Err(ImplError::Failed(message)) => return Some(Signature::failure(probe, &message)),
@@ -230,6 +258,7 @@ fn difference(
     parser: &dyn Implementation,
     claims: Option<ProfileId>,
     group: &Group,
+    asked: &Asked,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Difference {
@@ -243,10 +272,10 @@ fn difference(
         if sent.get() > MINIMISE_BYTES {
             return false;
         }
-        let asked = Instant::now();
-        let now = signature_now(parser, candidate, references(candidate, google, rfc));
-        slow.set(asked.elapsed() > SLOW_ASK);
-        now.as_ref() == Some(&group.signature)
+        let started = Instant::now();
+        let (answer, refs, now) = asked.ask(parser, candidate, google, rfc);
+        slow.set(now && started.elapsed() > SLOW_ASK);
+        signature_of(answer, candidate, refs).as_ref() == Some(&group.signature)
     };
     let example = &group.example.probe;
     // Examples from the suite are held to its expectations, which the live
@@ -261,7 +290,7 @@ fn difference(
     let parser_says = if group.signature.is_hang() {
         format!("error: {NO_ANSWER} the timeout when measured (not asked again)")
     } else {
-        match ask(parser, &minimal.body, &minimal.agent_bytes(), minimal.url.as_bytes()) {
+        match asked.ask(parser, &minimal, google, rfc).0 {
             Ok(outcome) if outcome.allowed => "allowed".to_string(),
             Ok(_) => "disallowed".to_string(),
             Err(error) => format!("error: {error}"),

@@ -30,7 +30,7 @@ pub struct Entry {
 }
 
 /// Everything the conformance report shows.
-pub(crate) struct Conformance<'m, 'a> {
+pub struct Conformance<'m, 'a> {
     /// The answers of the implementations that ran.
     pub matrix: &'m Matrix<'a>,
     /// Every implementation, ran or not, in report order.

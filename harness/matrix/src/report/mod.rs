@@ -1,8 +1,8 @@
 //! The whole report as one call: the suite run against the lineup, the
 //! bundled parsers measured (or their measurements read), their differences
 //! found, and the pages written — `conformance.md` and `.json`,
-//! `readings.md` and one page per parser under `parsers/` (see
-//! [`parsers`]).
+//! `readings.md`, one page per parser under `parsers/` (see [`parsers`]),
+//! and the same as a static site under `site/`.
 
 mod parsers;
 
@@ -14,6 +14,7 @@ use crate::measure::differences::Found;
 use crate::measure::promote::{cases_yaml, promotable};
 use crate::pages::conformance::Conformance;
 use crate::pages::readings_page;
+use crate::site::{self, Site};
 use rep_core::case::statements::{load_statements, Statements};
 use rep_core::case::{CaseFile, ProfileId, Readings, STATEMENTS_FILE};
 use rep_core::runner::{self};
@@ -40,6 +41,8 @@ pub struct Plan<'a> {
     pub readings: Option<Readings>,
     /// The commands that regenerate the report, shown on it.
     pub reproduce: Vec<String>,
+    /// Whether to write the static site under `out/site/` too.
+    pub html: bool,
     /// The self-test every parser passes before it is measured
     /// (`harness/adapters/self-test.yaml`); none skips the gate.
     pub self_test: Option<Vec<CaseFile>>,
@@ -124,6 +127,8 @@ pub struct Written {
     pub ran: usize,
     /// What was left out and why, one line each.
     pub left_out: Vec<String>,
+    /// Files of the site written under `out/site/` (listed as one entry of `files`).
+    pub site_pages: usize,
 }
 
 /// Runs and writes the whole report on `lineup` (runnable or not: those
@@ -139,17 +144,17 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
     let matrix = runner::run(plan.files, &impls, |done, total| progress(Progress::Cases(done, total)));
     std::fs::create_dir_all(&plan.out).map_err(|error| format!("cannot create {}: {error}", plan.out.display()))?;
     let mut written = Vec::new();
-    let (measured, corpus, measurements) = if bundled.is_empty() || plan.suite_only {
-        (Vec::new(), String::new(), None)
+    let (measured, corpus, measurements, docs) = if bundled.is_empty() || plan.suite_only {
+        (Vec::new(), String::new(), None, Vec::new())
     } else {
         let parsers = Parsers {
             bundled: &bundled,
             impls: &impls,
             matrix: &matrix,
         };
-        let (measured, corpus, measurements) =
+        let (measured, corpus, measurements, docs) =
             parsers.measure_and_write_pages(plan, &progress, &mut written, &mut left_out)?;
-        (measured, corpus, Some(measurements.references))
+        (measured, corpus, Some(measurements.references), docs)
     };
     let report = Conformance {
         matrix: &matrix,
@@ -174,11 +179,23 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         let page = readings_page::markdown(readings, &matrix, choice, statements.as_ref());
         write_file(&plan.out.join("readings.md"), &page, &mut written)?;
     }
+    let mut site_pages = 0;
+    if plan.html {
+        progress(Progress::Step("writing the site"));
+        let site = Site {
+            report: &report,
+            readings: plan.readings.as_ref(),
+            parsers: docs,
+        };
+        site_pages = site::write(&site, &plan.out.join("site"))?.len();
+        written.push(plan.out.join("site"));
+    }
     Ok(Written {
         files: written,
         checks: matrix.rows.len(),
         ran: matrix.impls.len(),
         left_out,
+        site_pages,
     })
 }
 

@@ -9,6 +9,7 @@ use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, 
 use crate::pages::measured::MeasuredParser;
 use crate::pages::options;
 use crate::pages::parser_page::{ParserInfo, ParserPage};
+use crate::site::ParserDoc;
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::Implementation;
@@ -57,7 +58,7 @@ impl Parsers<'_, '_, '_> {
         progress: &(impl Fn(Progress<'_>) + Sync),
         written: &mut Vec<PathBuf>,
         left_out: &mut Vec<String>,
-    ) -> Result<(Vec<MeasuredParser>, String, Measurements), String> {
+    ) -> Result<(Vec<MeasuredParser>, String, Measurements, Vec<ParserDoc>), String> {
         let (google, stand_in) = self.google_reference()?;
         left_out.extend(stand_in);
         let rfc = self.column("rep-rfc")?;
@@ -99,7 +100,7 @@ impl Parsers<'_, '_, '_> {
         written: &mut Vec<PathBuf>,
         google: usize,
         rfc: usize,
-    ) -> Result<(Vec<MeasuredParser>, String, Measurements), String> {
+    ) -> Result<(Vec<MeasuredParser>, String, Measurements, Vec<ParserDoc>), String> {
         let measurements = self.measurements(plan, google, rfc, progress)?;
         let pages = plan.out.join("parsers");
         std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
@@ -134,6 +135,7 @@ impl Parsers<'_, '_, '_> {
         let mut measured = Vec::new();
         let mut founds = Vec::new();
         let first_page = written.len();
+        let mut docs = Vec::new();
         for (party, analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
             let mut page = self.page(party, &collected, &found, &measurements, self.impls[google].name());
@@ -141,6 +143,7 @@ impl Parsers<'_, '_, '_> {
                 page.push_str(&options::section(readings, self.matrix, self.column(&party.name)?, rfc));
             }
             write_file(&pages.join(format!("{}.md", party.name)), &page, written)?;
+            docs.push(ParserDoc::new(&party.name, page));
             let pairs = |map: &std::collections::BTreeMap<_, _>| map.iter().map(|(s, t)| (*s, *t)).collect();
             measured.push(MeasuredParser::of(
                 party,
@@ -157,7 +160,7 @@ impl Parsers<'_, '_, '_> {
                 let _ = std::fs::remove_file(stale.path());
             }
         }
-        Ok((measured, measurements.corpus.clone(), measurements))
+        Ok((measured, measurements.corpus.clone(), measurements, docs))
     }
 
     /// The page of `party`, as Markdown.

@@ -60,6 +60,9 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_CHECKS, value_parser = number::<u64>,
           help_heading = "Measurements")]
     fuzz_checks: u64,
+    /// Write no static site (site/ under the output directory is written by default)
+    #[arg(long, help_heading = "Output")]
+    no_html: bool,
     /// Where to write conformance.md and conformance.json [default: the workspace's reports/]
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     out: Option<PathBuf>,
@@ -133,7 +136,9 @@ pub(crate) fn main(options: Args) -> u8 {
         readings: readings(&options.cases),
         reproduce: reproduce_commands(options.built_in_only),
         self_test,
+        html: !options.no_html,
     };
+    let started = std::time::Instant::now();
     let progress = Progress::new("report", "case runs");
     let written = report::write(&plan, lineup, |step| match step {
         report::Progress::Cases(done, total) => progress.count(done as u64, Some(total as u64), ""),
@@ -145,16 +150,7 @@ pub(crate) fn main(options: Args) -> u8 {
             for file in &written.files {
                 eprintln!("reptest report: wrote {}", file.display());
             }
-            for why in &written.left_out {
-                eprintln!("reptest report: left out: {why}");
-            }
-            eprintln!(
-                "reptest report: {} checks × {} implementations; {} file(s) written under {}",
-                written.checks,
-                written.ran,
-                written.files.len(),
-                plan.out.display()
-            );
+            eprintln!("reptest report: {}", summary(&written, &plan.out, started.elapsed()));
             0
         }
         Err(message) => {
@@ -162,6 +158,31 @@ pub(crate) fn main(options: Args) -> u8 {
             2
         }
     }
+}
+
+/// The closing paragraph: what was written, what was left out and why.
+fn summary(written: &report::Written, out: &std::path::Path, took: Duration) -> String {
+    let pages = written.files.len() - usize::from(written.site_pages > 0);
+    let site = if written.site_pages > 0 {
+        format!(
+            " and a static site of {} files (open site/index.html)",
+            written.site_pages
+        )
+    } else {
+        " (no site: --no-html)".to_string()
+    };
+    let left_out = if written.left_out.is_empty() {
+        "Nothing was left out.".to_string()
+    } else {
+        format!("Left out: {}.", written.left_out.join("; "))
+    };
+    format!(
+        "{} checks × {} implementations in {:.0} s. Written under {}: {pages} report file(s){site}. {left_out}",
+        written.checks,
+        written.ran,
+        took.as_secs_f64(),
+        out.display()
+    )
 }
 
 /// The suite's readings, when the report covers the workspace's own cases;

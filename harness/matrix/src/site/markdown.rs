@@ -1,0 +1,201 @@
+//! Markdown to HTML for the subset the generated pages use: headings,
+//! paragraphs, tables, fenced code, lists, and inline code, bold and links.
+//! The parser pages are written as Markdown by `ParserPage`; the site shows
+//! the same text through this, so the two never say different things.
+
+use super::html::esc;
+use std::fmt::Write;
+
+/// Where a link may go: `rewrite(target)` gives the target to use, or `None`
+/// to show the text without a link (a file of the repository the site does not carry).
+pub type Rewrite<'a> = &'a dyn Fn(&str) -> Option<String>;
+
+/// `markdown` as HTML.
+pub fn to_html(markdown: &str, rewrite: Rewrite<'_>) -> String {
+    let lines: Vec<&str> = markdown.lines().collect();
+    let mut out = String::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let line = lines[at];
+        if line.trim().is_empty() {
+            at += 1;
+        } else if line.starts_with("```") {
+            let end = (at + 1..lines.len())
+                .find(|&i| lines[i].starts_with("```"))
+                .unwrap_or(lines.len());
+            out.push_str("<pre class=\"code\">");
+            for code in &lines[at + 1..end] {
+                let _ = writeln!(out, "{}", esc(code));
+            }
+            out.push_str("</pre>\n");
+            at = end + 1;
+        } else if let Some(level) = heading_level(line) {
+            let text = line[level..].trim();
+            let _ = writeln!(
+                out,
+                "<h{level} id=\"{}\">{}</h{level}>",
+                slug(text),
+                inline(text, rewrite)
+            );
+            at += 1;
+        } else if line.starts_with('|') {
+            let end = (at..lines.len())
+                .find(|&i| !lines[i].starts_with('|'))
+                .unwrap_or(lines.len());
+            table(&lines[at..end], rewrite, &mut out);
+            at = end;
+        } else if line.starts_with("- ") {
+            out.push_str("<ul>\n");
+            while at < lines.len() && lines[at].starts_with("- ") {
+                let _ = writeln!(out, "<li>{}</li>", inline(&lines[at][2..], rewrite));
+                at += 1;
+            }
+            out.push_str("</ul>\n");
+        } else {
+            let end = (at..lines.len())
+                .find(|&i| {
+                    let l = lines[i];
+                    l.trim().is_empty() || l.starts_with('|') || l.starts_with("```") || heading_level(l).is_some()
+                })
+                .unwrap_or(lines.len());
+            let text: Vec<&str> = lines[at..end].iter().map(|l| l.trim()).collect();
+            let _ = writeln!(out, "<p>{}</p>", inline(&text.join(" "), rewrite));
+            at = end;
+        }
+    }
+    out
+}
+
+fn heading_level(line: &str) -> Option<usize> {
+    let level = line.chars().take_while(|&c| c == '#').count();
+    ((1..=6).contains(&level) && line[level..].starts_with(' ')).then_some(level)
+}
+
+/// An anchor id for a heading.
+pub fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('-') {
+            out.push('-');
+        }
+    }
+    out.trim_matches('-').to_string()
+}
+
+/// A table's cells: split at `|` not escaped by a backslash.
+fn cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|');
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let mut cells = vec![String::new()];
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&'|') => {
+                cells.last_mut().expect("one cell").push('|');
+                chars.next();
+            }
+            '|' => cells.push(String::new()),
+            _ => cells.last_mut().expect("one cell").push(c),
+        }
+    }
+    cells.into_iter().map(|cell| cell.trim().to_string()).collect()
+}
+
+fn table(lines: &[&str], rewrite: Rewrite<'_>, out: &mut String) {
+    let aligns: Vec<&str> = lines
+        .get(1)
+        .map(|l| {
+            cells(l)
+                .iter()
+                .map(|c| {
+                    if c.ends_with(':') && !c.starts_with(':') {
+                        "num"
+                    } else {
+                        ""
+                    }
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    out.push_str("<div class=\"wide\"><table class=\"md\"><thead><tr>");
+    for cell in cells(lines[0]) {
+        let _ = write!(out, "<th>{}</th>", inline(&cell, rewrite));
+    }
+    out.push_str("</tr></thead><tbody>\n");
+    for line in lines.iter().skip(2) {
+        out.push_str("<tr>");
+        for (index, cell) in cells(line).iter().enumerate() {
+            let class = aligns.get(index).copied().unwrap_or("");
+            let _ = write!(out, "<td class=\"{class}\">{}</td>", inline(cell, rewrite));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table></div>\n");
+}
+
+/// Inline Markdown: `code`, **bold**, [text](target).
+pub fn inline(text: &str, rewrite: Rewrite<'_>) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('`') {
+            if let Some(end) = after.find('`') {
+                let _ = write!(out, "<code>{}</code>", esc(&after[..end]));
+                rest = &after[end + 1..];
+                continue;
+            }
+        }
+        if let Some(after) = rest.strip_prefix("**") {
+            if let Some(end) = after.find("**") {
+                let _ = write!(out, "<b>{}</b>", inline(&after[..end], rewrite));
+                rest = &after[end + 2..];
+                continue;
+            }
+        }
+        if let Some(after) = rest.strip_prefix('[') {
+            if let Some((label, target, used)) = link(after) {
+                match rewrite(target) {
+                    Some(href) => {
+                        let _ = write!(out, "<a href=\"{}\">{}</a>", esc(&href), inline(label, rewrite));
+                    }
+                    None => out.push_str(&inline(label, rewrite)),
+                }
+                rest = &after[used..];
+                continue;
+            }
+        }
+        let first = rest.chars().next().map_or(1, char::len_utf8);
+        let next = rest[first..].find(['`', '*', '[']).map_or(rest.len(), |at| at + first);
+        out.push_str(&esc(&rest[..next]));
+        rest = &rest[next..];
+    }
+    out
+}
+
+/// `label](target)` at the start of `text`: the label, the target and the bytes used.
+fn link(text: &str) -> Option<(&str, &str, usize)> {
+    let close = text.find("](")?;
+    let end = text[close + 2..].find(')')? + close + 2;
+    Some((&text[..close], &text[close + 2..end], end + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renders_the_subset() {
+        let keep = |target: &str| (!target.ends_with(".md")).then(|| target.to_string());
+        let html = to_html(
+            "# A b\n\ntext `x<y` **bold** [l](https://e/) [m](p.md)\n\n| a | b |\n|---|--:|\n| 1 \\| 2 | 3 |\n\n```text\n<z>\n```\n- i\n",
+            &keep,
+        );
+        assert!(html.contains("<h1 id=\"a-b\">A b</h1>"));
+        assert!(html.contains("<code>x&lt;y</code> <b>bold</b> <a href=\"https://e/\">l</a> m</p>"));
+        assert!(html.contains("<td class=\"\">1 | 2</td><td class=\"num\">3</td>"));
+        assert!(html.contains("<pre class=\"code\">&lt;z&gt;\n</pre>"));
+        assert!(html.contains("<li>i</li>"));
+    }
+}
