@@ -21,8 +21,9 @@ const URLS_PER_FILE: usize = 100;
 /// check, so the whole corpus would take minutes per sample.
 const STRIDE: usize = 40;
 
-fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, probes: &[PeerProbe]) {
+fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, probes: &[PeerProbe], google: &[bool]) {
     peers::report_failures::<P>(probes);
+    peers::report_disagreements::<P>("check_many", probes, google);
     group.bench_function(format!("{}_parse_once", P::NAME), |b| {
         b.iter(|| {
             for probe in probes {
@@ -86,10 +87,32 @@ fn check_many(c: &mut Criterion<ThreadCpuTime>) {
         })
     });
     let peer_probes: Vec<PeerProbe> = probes.iter().map(PeerProbe::new).collect();
-    bench_peer::<peers::RobotsTxt>(&mut group, &peer_probes);
-    bench_peer::<peers::TextingRobots>(&mut group, &peer_probes);
-    bench_peer::<peers::RobotParser>(&mut group, &peer_probes);
-    bench_peer::<peers::RobotsTxtCrate>(&mut group, &peer_probes);
+    // Google's answers, in probe then URL order, for judging the peers':
+    // a peer that answers differently is not doing the same work.
+    let google: Vec<bool> = probes
+        .iter()
+        .flat_map(|probe| {
+            probe
+                .urls
+                .iter()
+                .map(|url| google_one_shot(&probe.body, &probe.agent, url))
+        })
+        .collect();
+    let rep: Vec<bool> = probes
+        .iter()
+        .zip(&parsed)
+        .flat_map(|(probe, robots)| {
+            probe
+                .urls
+                .iter()
+                .map(|url| robots.check_bytes(&[&probe.agent], url).allowed)
+        })
+        .collect();
+    peers::report_answers("check_many", "rep", &rep, &google);
+    bench_peer::<peers::RobotsTxt>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::TextingRobots>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::RobotParser>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::RobotsTxtCrate>(&mut group, &peer_probes, &google);
     group.finish();
 }
 

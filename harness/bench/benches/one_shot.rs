@@ -13,8 +13,9 @@ mod peers;
 
 use peers::{guarded, Peer, PeerProbe};
 
-fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, probes: &[PeerProbe]) {
+fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, probes: &[PeerProbe], google: &[bool]) {
     peers::report_failures::<P>(probes);
+    peers::report_disagreements::<P>("one_shot", probes, google);
     group.bench_function(P::NAME, |b| {
         b.iter(|| {
             for probe in probes {
@@ -59,10 +60,15 @@ fn one_shot(c: &mut Criterion<ThreadCpuTime>) {
             }
         })
     });
-    bench_peer::<peers::RobotsTxt>(&mut group, &peer_probes);
-    bench_peer::<peers::TextingRobots>(&mut group, &peer_probes);
-    bench_peer::<peers::RobotParser>(&mut group, &peer_probes);
-    bench_peer::<peers::RobotsTxtCrate>(&mut group, &peer_probes);
+    // Google's answers, to say how often each peer's differ.
+    let google: Vec<bool> = probes
+        .iter()
+        .map(|probe| google_one_shot(&probe.body, &probe.agent, &probe.urls[0]))
+        .collect();
+    bench_peer::<peers::RobotsTxt>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::TextingRobots>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::RobotParser>(&mut group, &peer_probes, &google);
+    bench_peer::<peers::RobotsTxtCrate>(&mut group, &peer_probes, &google);
     group.finish();
 }
 

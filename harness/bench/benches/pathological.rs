@@ -17,7 +17,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use criterion::{black_box, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode};
-use rep_bench::{corpus_probes, google_one_shot, rep_check_once, rep_one_shot, ThreadCpuTime};
+use rep_bench::{corpus_probes, google_one_shot, rep_check_once, rep_one_shot, ThreadCpuTime, ORIGIN};
 
 mod peers;
 
@@ -38,16 +38,28 @@ const TIMEOUTS_VAR: &str = "REP_BENCH_TIMEOUTS";
 struct Input {
     body: Vec<u8>,
     agent: Vec<u8>,
+    /// The URL timed.
     url: Vec<u8>,
+    /// Paths (after [`ORIGIN`]) that the input's rules do match, checked
+    /// untimed beside `url`: on them an answer shows whether a contender
+    /// matched the rules or passed over them.
+    matching: Vec<String>,
 }
 
 impl Input {
-    fn new(body: String, url: String) -> Input {
+    fn new(body: String, url: String, matching: &[String]) -> Input {
         Input {
             body: body.into_bytes(),
             agent: b"ExampleBot".to_vec(),
             url: url.into_bytes(),
+            matching: matching.iter().map(|path| format!("{ORIGIN}{path}")).collect(),
         }
+    }
+
+    /// Every URL whose answers are compared with Google's: the timed one first.
+    fn answer_urls(&self) -> Vec<Vec<u8>> {
+        let matching = self.matching.iter().map(|url| url.clone().into_bytes());
+        std::iter::once(self.url.clone()).chain(matching).collect()
     }
 }
 
@@ -67,7 +79,8 @@ fn long_url(path_start: &str, fill: &str) -> String {
 fn wildcard_chain() -> Input {
     let chain = "*a".repeat(400);
     let body = format!("User-agent: *\nDisallow: /{chain}*b\nAllow: /{chain}*b$\n");
-    Input::new(body, long_url("/", "a"))
+    let run = "a".repeat(800);
+    Input::new(body, long_url("/", "a"), &[format!("/{run}bc"), format!("/{run}b")])
 }
 
 /// 10,000 rules in one group, none matching, each failing only near the end
@@ -78,7 +91,15 @@ fn ten_thousand_rules() -> Input {
         let key = if i % 4 == 0 { "Allow" } else { "Disallow" };
         writeln!(body, "{key}: /section{i:05}/item*.html").expect("writing to a String");
     }
-    Input::new(body, "https://example.com/section99999/item/page.html".to_owned())
+    let matching = [
+        "/section00042/item7.html".to_owned(),
+        "/section00040/item.html".to_owned(),
+    ];
+    Input::new(
+        body,
+        "https://example.com/section99999/item/page.html".to_owned(),
+        &matching,
+    )
 }
 
 /// An ordinary group of 60 rules (prefixes, query wildcards, anchored
@@ -88,7 +109,8 @@ fn url_2kb() -> Input {
     for i in 0..20 {
         writeln!(body, "Disallow: /dir{i}/\nDisallow: /*?param{i}=\nAllow: /*.ext{i}$").expect("writing to a String");
     }
-    Input::new(body, long_url("/", "segment/"))
+    let matching = ["/dir3/x".to_owned(), "/a?param5=1".to_owned(), "/x.ext2".to_owned()];
+    Input::new(body, long_url("/", "segment/"), &matching)
 }
 
 /// 512,000 bytes of rules, each the 26 letters in a rotated order joined by
@@ -105,7 +127,11 @@ fn wildcard_500k() -> Input {
         rule += 1;
     }
     body.truncate(LIMIT_BYTES);
-    Input::new(body, long_url("/", "abcdefghijklmnopqrstuvwxy"))
+    let matching = [
+        "/abcdefghijklmnopqrstuvwxyz".to_owned(),
+        "/zbcdefghijklmnopqrstuvwxyza".to_owned(),
+    ];
+    Input::new(body, long_url("/", "abcdefghijklmnopqrstuvwxy"), &matching)
 }
 
 /// The largest file of the real-world corpus (about 1.3 MB), with a URL from
@@ -119,14 +145,17 @@ fn largest_corpus_file() -> Input {
         body: probe.body,
         agent: probe.agent,
         url: probe.urls.into_iter().next().expect("one URL per probe"),
+        matching: Vec::new(),
     }
 }
 
+/// The input as a peer takes it: its first URL is the one timed, the
+/// others are [`Input::matching`].
 fn peer_probe(input: &Input) -> PeerProbe {
     PeerProbe::new(&rep_bench::Probe {
         body: input.body.clone(),
         agent: input.agent.clone(),
-        urls: vec![input.url.clone()],
+        urls: input.answer_urls(),
     })
 }
 
@@ -184,13 +213,14 @@ fn report_timeout(input: &str, peer: &str) {
     }
 }
 
-fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, name: &str, input: &Input) {
+fn bench_peer<P: Peer>(group: &mut BenchmarkGroup<'_, ThreadCpuTime>, name: &str, input: &Input, google: &[bool]) {
     if !finishes_in_time(name, P::NAME) {
         report_timeout(name, P::NAME);
         return;
     }
     let probe = peer_probe(input);
     peers::report_failures::<P>(std::slice::from_ref(&probe));
+    peers::report_disagreements::<P>(&format!("pathological {name}"), std::slice::from_ref(&probe), google);
     group.bench_with_input(BenchmarkId::new(name, P::NAME), &probe, |b, probe| {
         b.iter(|| black_box(guarded(|| P::one_shot(probe, &probe.urls[0]))))
     });
@@ -223,10 +253,20 @@ fn pathological(c: &mut Criterion<ThreadCpuTime>) {
         group.bench_with_input(BenchmarkId::new(name, "google"), input, |b, input| {
             b.iter(|| black_box(google_one_shot(&input.body, &input.agent, &input.url)))
         });
-        bench_peer::<peers::RobotsTxt>(&mut group, name, input);
-        bench_peer::<peers::TextingRobots>(&mut group, name, input);
-        bench_peer::<peers::RobotParser>(&mut group, name, input);
-        bench_peer::<peers::RobotsTxtCrate>(&mut group, name, input);
+        let urls = input.answer_urls();
+        let google: Vec<bool> = urls
+            .iter()
+            .map(|url| google_one_shot(&input.body, &input.agent, url))
+            .collect();
+        let rep: Vec<bool> = urls
+            .iter()
+            .map(|url| rep_one_shot(&input.body, &input.agent, url))
+            .collect();
+        peers::report_answers(&format!("pathological {name}"), "rep", &rep, &google);
+        bench_peer::<peers::RobotsTxt>(&mut group, name, input, &google);
+        bench_peer::<peers::TextingRobots>(&mut group, name, input, &google);
+        bench_peer::<peers::RobotParser>(&mut group, name, input, &google);
+        bench_peer::<peers::RobotsTxtCrate>(&mut group, name, input, &google);
     }
     group.finish();
 }

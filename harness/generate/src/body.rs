@@ -136,27 +136,37 @@ fn name(u: &mut Unstructured) -> Result<String> {
     Ok(u.choose(NAMES)?.to_string())
 }
 
-/// A key spelled one of the listed ways, sometimes with its case scrambled.
-fn key(u: &mut Unstructured, spellings: &[&str]) -> Result<String> {
-    let mut key: String = u.choose(spellings)?.to_string();
-    if one_in(u, 6)? {
-        key = key
-            .chars()
-            .map(|c| {
-                if c.is_ascii_lowercase() {
-                    c.to_ascii_uppercase()
-                } else {
-                    c.to_ascii_lowercase()
-                }
-            })
-            .collect();
-    }
-    Ok(key)
+/// A key: one of the listed spellings, and whether its case is flipped.
+/// Chosen before the line is written (the draws keep their order) and
+/// written straight into the body, so no key needs a `String`.
+struct Key {
+    spelling: &'static str,
+    flipped: bool,
 }
 
-fn line(u: &mut Unstructured, w: &mut Writer, key: &str, value: &[u8]) -> Result<()> {
+/// A key spelled one of the listed ways, sometimes with its case scrambled.
+fn key(u: &mut Unstructured, spellings: &[&'static str]) -> Result<Key> {
+    let spelling = *u.choose(spellings)?;
+    Ok(Key {
+        spelling,
+        flipped: one_in(u, 6)?,
+    })
+}
+
+fn line(u: &mut Unstructured, w: &mut Writer, key: Key, value: &[u8]) -> Result<()> {
     w.out.extend_from_slice(u.choose(PADDING)?.as_bytes());
-    w.out.extend_from_slice(key.as_bytes());
+    let flip = |byte: u8| {
+        if byte.is_ascii_lowercase() {
+            byte.to_ascii_uppercase()
+        } else {
+            byte.to_ascii_lowercase()
+        }
+    };
+    if key.flipped {
+        w.out.extend(key.spelling.bytes().map(flip));
+    } else {
+        w.out.extend_from_slice(key.spelling.as_bytes());
+    }
     w.out.extend_from_slice(u.choose(SEPARATORS)?.as_bytes());
     w.out.extend_from_slice(value);
     w.out.extend_from_slice(u.choose(TAILS)?.as_bytes());
@@ -178,7 +188,7 @@ fn user_agent_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
         9 => named.to_ascii_lowercase(),
         _ => named,
     };
-    line(u, w, &key, value.as_bytes())
+    line(u, w, key, value.as_bytes())
 }
 
 /// A line inside a group: mostly rules, sometimes other records or noise.
@@ -189,16 +199,16 @@ fn member_line(u: &mut Unstructured, w: &mut Writer) -> Result<()> {
         7 => {
             let key = key(u, OTHER_KEYS)?;
             let value = pattern(u)?;
-            line(u, w, &key, &value)
+            line(u, w, key, &value)
         }
         _ => noise_line(u, w),
     }
 }
 
-fn rule_line(u: &mut Unstructured, w: &mut Writer, keys: &[&str]) -> Result<()> {
+fn rule_line(u: &mut Unstructured, w: &mut Writer, keys: &[&'static str]) -> Result<()> {
     let key = key(u, keys)?;
     let value = pattern(u)?;
-    line(u, w, &key, &value)?;
+    line(u, w, key, &value)?;
     w.patterns.push(value);
     Ok(())
 }

@@ -85,7 +85,8 @@ impl Generated {
 
     /// Item `index` of the reproducible stream named by `seed`.
     pub fn from_seed(seed: u64, index: u64, max_queries: usize) -> Generated {
-        let mut bytes = vec![0u8; SEED_BYTES];
+        // On the stack: one heap allocation fewer per input.
+        let mut bytes = [0u8; SEED_BYTES];
         SplitMix64::for_item(seed, index).fill(&mut bytes);
         let mut u = Unstructured::new(&bytes);
         Generated::build(&mut u, max_queries).expect("building never fails: exhausted input yields defaults")
@@ -93,7 +94,7 @@ impl Generated {
 
     /// Item `index` of the stream named by `seed`, mutating `file`.
     pub fn from_seed_and_file(seed: u64, index: u64, file: &[u8], max_queries: usize) -> Generated {
-        let mut bytes = vec![0u8; SEED_BYTES];
+        let mut bytes = [0u8; SEED_BYTES];
         SplitMix64::for_item(seed, index).fill(&mut bytes);
         let mut u = Unstructured::new(&bytes);
         Generated::from_seed_file(&mut u, file, max_queries)

@@ -17,15 +17,20 @@ const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
 /// ways, a trailing `$` dropped, escapes decoded and bytes escaped, and the
 /// directory of an `index.html`.
 pub fn variants(pattern: &[u8]) -> Vec<Vec<u8>> {
+    let written = |write: &dyn Fn(&mut Vec<u8>)| {
+        let mut out = Vec::with_capacity(pattern.len() * 3);
+        write(&mut out);
+        out
+    };
     let mut out = vec![
         pattern.to_vec(),
         [pattern, b"x"].concat(),
         pattern[..pattern.len().saturating_sub(1)].to_vec(),
-        replace_stars(pattern, b""),
-        replace_stars(pattern, b"ab/"),
+        written(&|out| replace_stars(pattern, b"", out)),
+        written(&|out| replace_stars(pattern, b"ab/", out)),
         pattern.strip_suffix(b"$").unwrap_or(pattern).to_vec(),
-        decode_escapes(pattern),
-        escape_bytes(pattern, HEX_LOWER),
+        written(&|out| decode_escapes(pattern, out)),
+        written(&|out| escape_bytes(pattern, HEX_LOWER, out)),
     ];
     if let Some(at) = find(pattern, b"index.htm") {
         out.push(pattern[..at].to_vec());
@@ -36,58 +41,71 @@ pub fn variants(pattern: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// One URL for a check against a body whose rules are `patterns`: usually a
-/// transformed pattern, sometimes a fresh random path.
+/// transformed pattern, sometimes a fresh random path. The path is written
+/// straight after the prefix in the URL's own buffer, which becomes the
+/// `String` without a copy when it is UTF-8 (the usual case).
 pub(crate) fn derive(u: &mut Unstructured, patterns: &[Vec<u8>]) -> Result<String> {
     let mut path = if patterns.is_empty() || one_in(u, 10)? {
         pattern(u)?
     } else {
         let base = &patterns[u.choose_index(patterns.len())?];
-        transform(u, base)?
+        // Room for the longest transform (every byte escaped), the prefix
+        // and a suffix, so the buffer is allocated once.
+        let mut path = Vec::with_capacity(base.len() * 3 + 48);
+        transform(u, base, &mut path)?;
+        path
     };
-    if !path.starts_with(b"/") && !one_in(u, 10)? {
-        path.insert(0, b'/');
-    }
-    let mut url = u.choose(URL_PREFIXES)?.as_bytes().to_vec();
-    url.extend_from_slice(&path);
+    let slash = !path.starts_with(b"/") && !one_in(u, 10)?;
+    let prefix = u.choose(URL_PREFIXES)?.as_bytes();
+    // The path moves right to make room for the prefix (and a `/`).
+    path.splice(..0, prefix.iter().chain(slash.then_some(&b'/')).copied());
+    let mut url = path;
     if one_in(u, 10)? {
         url.extend_from_slice(u.choose(&[&b"?q=%2F"[..], b"?", b"#top", b"?a#b", b"?x=/foo"])?);
     }
-    Ok(String::from_utf8_lossy(&url).into_owned())
+    Ok(String::from_utf8(url).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
 }
 
-fn transform(u: &mut Unstructured, base: &[u8]) -> Result<Vec<u8>> {
-    Ok(match u.int_in_range(0..=9)? {
-        0 | 1 => base.to_vec(),
-        2 => [base, u.choose(URL_SUFFIXES)?].concat(),
-        3 => base[..base.len().saturating_sub(1)].to_vec(),
-        4 => replace_stars(base, u.choose(&[&b""[..], b"a", b"abc/", b"*", b"$"])?),
-        5 => {
-            let without = base.strip_suffix(b"$").unwrap_or(base);
-            [without, u.choose(&[&b""[..], b"x", b"/"])?].concat()
+/// Appends to `out` a path derived from `base`.
+fn transform(u: &mut Unstructured, base: &[u8], out: &mut Vec<u8>) -> Result<()> {
+    match u.int_in_range(0..=9)? {
+        0 | 1 => out.extend_from_slice(base),
+        2 => {
+            out.extend_from_slice(base);
+            out.extend_from_slice(u.choose(URL_SUFFIXES)?);
         }
-        6 => decode_escapes(base),
-        7 => escape_bytes(base, if u.arbitrary()? { HEX_UPPER } else { HEX_LOWER }),
+        3 => out.extend_from_slice(&base[..base.len().saturating_sub(1)]),
+        4 => replace_stars(base, u.choose(&[&b""[..], b"a", b"abc/", b"*", b"$"])?, out),
+        5 => {
+            out.extend_from_slice(base.strip_suffix(b"$").unwrap_or(base));
+            out.extend_from_slice(u.choose(&[&b""[..], b"x", b"/"])?);
+        }
+        6 => decode_escapes(base, out),
+        7 => escape_bytes(base, if u.arbitrary()? { HEX_UPPER } else { HEX_LOWER }, out),
         8 => match find(base, b"index.htm") {
-            Some(at) => base[..at].to_vec(),
-            None => [base, b"/index.html"].concat(),
+            Some(at) => out.extend_from_slice(&base[..at]),
+            None => {
+                out.extend_from_slice(base);
+                out.extend_from_slice(b"/index.html");
+            }
         },
         _ => {
-            let mut path = base.to_vec();
-            if !path.is_empty() {
-                let at = u.choose_index(path.len())?;
-                path.remove(at);
+            let start = out.len();
+            out.extend_from_slice(base);
+            if !base.is_empty() {
+                let at = u.choose_index(base.len())?;
+                out.remove(start + at);
             }
-            path
         }
-    })
+    }
+    Ok(())
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|window| window == needle)
 }
 
-fn replace_stars(pattern: &[u8], with: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pattern.len());
+fn replace_stars(pattern: &[u8], with: &[u8], out: &mut Vec<u8>) {
     for &byte in pattern {
         if byte == b'*' {
             out.extend_from_slice(with);
@@ -95,7 +113,6 @@ fn replace_stars(pattern: &[u8], with: &[u8]) -> Vec<u8> {
             out.push(byte);
         }
     }
-    out
 }
 
 fn hex_value(byte: u8) -> Option<u8> {
@@ -103,8 +120,7 @@ fn hex_value(byte: u8) -> Option<u8> {
 }
 
 /// Every valid `%XX` replaced by the byte it encodes.
-fn decode_escapes(pattern: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pattern.len());
+fn decode_escapes(pattern: &[u8], out: &mut Vec<u8>) {
     let mut i = 0;
     while i < pattern.len() {
         if pattern[i] == b'%' && i + 2 < pattern.len() {
@@ -117,13 +133,11 @@ fn decode_escapes(pattern: &[u8]) -> Vec<u8> {
         out.push(pattern[i]);
         i += 1;
     }
-    out
 }
 
 /// Letters, non-ASCII bytes and escapes' hex flipped to the given case of
 /// `%XX`: `/b` becomes `/%62`, `é` becomes `%c3%a9`.
-fn escape_bytes(pattern: &[u8], hex: &[u8; 16]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(pattern.len() * 3);
+fn escape_bytes(pattern: &[u8], hex: &[u8; 16], out: &mut Vec<u8>) {
     for &byte in pattern {
         if byte.is_ascii_alphabetic() || byte >= 0x80 {
             out.extend_from_slice(&[b'%', hex[usize::from(byte >> 4)], hex[usize::from(byte & 15)]]);
@@ -131,7 +145,6 @@ fn escape_bytes(pattern: &[u8], hex: &[u8; 16]) -> Vec<u8> {
             out.push(byte);
         }
     }
-    out
 }
 
 #[cfg(test)]
@@ -159,7 +172,11 @@ mod tests {
 
     #[test]
     fn escapes_flip_both_ways() {
-        assert_eq!(decode_escapes(b"/%62a%zz%4"), b"/ba%zz%4");
-        assert_eq!(escape_bytes("/bé".as_bytes(), HEX_LOWER), b"/%62%c3%a9");
+        let mut out = Vec::new();
+        decode_escapes(b"/%62a%zz%4", &mut out);
+        assert_eq!(out, b"/ba%zz%4");
+        out.clear();
+        escape_bytes("/bé".as_bytes(), HEX_LOWER, &mut out);
+        assert_eq!(out, b"/%62%c3%a9");
     }
 }

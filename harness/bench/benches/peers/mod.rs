@@ -152,3 +152,41 @@ pub fn report_failures<P: Peer>(probes: &[PeerProbe]) {
         );
     }
 }
+
+/// Says on stderr how many of `answers` differ from Google's (`google`, in
+/// the same order), as `<bench>: <name> answers differently from Google on
+/// <n> of <m> checks`: `report.py` shows the count beside the peer's time,
+/// so that a shortcut is not mistaken for speed.
+pub fn report_answers(bench: &str, name: &str, answers: &[bool], google: &[bool]) {
+    let differing = answers
+        .iter()
+        .zip(google)
+        .filter(|(answer, google)| answer != google)
+        .count();
+    eprintln!(
+        "{bench}: {name} answers differently from Google on {differing} of {} checks",
+        google.len()
+    );
+}
+
+/// [`report_answers`] for peer `P`, parsing each probe once and checking
+/// all its URLs (a panic counts as "disallowed", as in the benchmarks).
+pub fn report_disagreements<P: Peer>(bench: &str, probes: &[PeerProbe], google: &[bool]) {
+    let answers: Vec<bool> = probes
+        .iter()
+        .flat_map(|probe| {
+            let parsed = catch_unwind(AssertUnwindSafe(|| P::parse(probe))).ok();
+            let answers: Vec<bool> = probe
+                .urls
+                .iter()
+                .map(|url| {
+                    parsed
+                        .as_ref()
+                        .is_some_and(|parsed| guarded(|| P::check(parsed, probe, url)))
+                })
+                .collect();
+            answers
+        })
+        .collect();
+    report_answers(bench, P::NAME, &answers, google);
+}
