@@ -96,21 +96,50 @@ impl Judgement {
                 "unknown id (no such check in the suite; remove or rename it in {file}): {id}"
             );
         }
-        let _ = writeln!(
-            out,
+        let _ = writeln!(out, "{}", self.verdict(file));
+        out
+    }
+
+    /// The one-line verdict: `OK: …` or `FAILED: …` with every count.
+    pub fn verdict(&self, file: &str) -> String {
+        format!(
             "{}: {} expected failure(s) still fail, {} new miss(es), {} stale and {} unknown entr(ies) in {file}",
             if self.passed() { "OK" } else { "FAILED" },
             self.expected,
             self.new_misses.len(),
             self.stale.len(),
             self.unknown.len()
-        );
-        out
+        )
+    }
+}
+
+/// What a check is in a run held to an expected-failures list (without a
+/// list, every miss is new).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Every implementation meets it, and it is not listed.
+    Met,
+    /// Some implementation misses it, and it is not listed: the run fails.
+    NewMiss,
+    /// Some implementation misses it, as listed: the run passes.
+    ExpectedMiss,
+    /// Listed, but every implementation meets it now: the run fails.
+    Stale,
+}
+
+/// The class of `row` under `expected`.
+pub fn classify(matrix: &Matrix<'_>, row: &Row<'_>, expected: Option<&ExpectedFailures>) -> Class {
+    let listed = expected.is_some_and(|list| list.contains(&row.id()));
+    match (missed(matrix, row), listed) {
+        (true, true) => Class::ExpectedMiss,
+        (true, false) => Class::NewMiss,
+        (false, true) => Class::Stale,
+        (false, false) => Class::Met,
     }
 }
 
 /// Whether some implementation misses `row` under the profile it claims.
-fn missed(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
+pub fn missed(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
     matrix
         .impls
         .iter()
@@ -126,11 +155,11 @@ pub fn judge(matrix: &Matrix<'_>, expected: &ExpectedFailures, suite_ids: &BTree
     let mut ran = BTreeSet::new();
     for row in &matrix.rows {
         let id = row.id();
-        match (missed(matrix, row), expected.contains(&id)) {
-            (true, true) => judgement.expected += 1,
-            (true, false) => judgement.new_misses.push(id.clone()),
-            (false, true) => judgement.stale.push(id.clone()),
-            (false, false) => {}
+        match classify(matrix, row, Some(expected)) {
+            Class::ExpectedMiss => judgement.expected += 1,
+            Class::NewMiss => judgement.new_misses.push(id.clone()),
+            Class::Stale => judgement.stale.push(id.clone()),
+            Class::Met => {}
         }
         ran.insert(id);
     }
@@ -241,7 +270,7 @@ pub fn write(matrix: &Matrix<'_>, allow_faults: bool) -> Result<String, String> 
 }
 
 /// The first sentence of `why`, on one line, at most 120 characters.
-fn headline(why: &str) -> String {
+pub fn headline(why: &str) -> String {
     let flat = why.split_whitespace().collect::<Vec<_>>().join(" ");
     let sentence = match flat.find(". ") {
         Some(end) => &flat[..=end],

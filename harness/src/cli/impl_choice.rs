@@ -1,6 +1,7 @@
 //! The implementation flags: which implementations a subcommand runs, and
-//! how external ones are treated. Their order matters (`--name` and
-//! `--profile` belong to the `--adapter` or `--command` given just before),
+//! how external ones are treated. Their order matters (`--name`,
+//! `--adapter-env` and `--profile` belong to the `--adapter` or `--command`
+//! given just before),
 //! so [`ImplChoice`] reads them from clap's matches in the order given.
 
 use super::values::{one_of, seconds, whole};
@@ -14,7 +15,7 @@ use rep_core::implementation::{
 use std::time::Duration;
 
 /// Which implementations to run, as given by `--impl`, `--adapter`,
-/// `--command`, `--name`, `--profile`, `--timeout`, `--exit-allowed`,
+/// `--command`, `--name`, `--adapter-env`, `--profile`, `--timeout`, `--exit-allowed`,
 /// `--exit-disallowed` and `--max-errors`. Flattened into a command's
 /// arguments (`#[command(flatten)]`), under the heading "Implementations".
 #[derive(Default)]
@@ -35,6 +36,7 @@ struct External {
     argv: Vec<String>,
     name: Option<String>,
     profile: Option<ProfileId>,
+    env: Vec<(String, String)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -44,7 +46,7 @@ enum ExternalKind {
 }
 
 /// The flags, each with its value's name and its help.
-const FLAGS: [(&str, &str, &str); 9] = [
+const FLAGS: [(&str, &str, &str); 10] = [
     (
         "impl",
         "NAME",
@@ -64,6 +66,12 @@ const FLAGS: [(&str, &str, &str); 9] = [
          exit code (below)",
     ),
     ("name", "NAME", "Name the external implementation given just before"),
+    (
+        "adapter-env",
+        "NAME=VALUE",
+        "Set an environment variable for the external implementation given just before (repeatable); \
+         --adapter and --command run a program with arguments, not a shell line",
+    ),
     (
         "profile",
         "rfc|google",
@@ -105,8 +113,33 @@ fn built_in_name(name: &str) -> Result<String, String> {
 }
 
 /// `--adapter`'s and `--command`'s value: a command line, split into words.
+/// It is a program with arguments, not a shell line: a leading `NAME=VALUE`
+/// word is refused with the flag that sets the environment instead.
 fn command_line(text: &str) -> Result<Vec<String>, String> {
-    split_command(text).map_err(|why| format!("takes a command line: {why}"))
+    let argv = split_command(text).map_err(|why| format!("takes a command line: {why}"))?;
+    match argv.first() {
+        Some(first) if env_pair(first).is_ok() && !first.contains('/') => Err(format!(
+            "takes a program and its arguments, not a shell line: `{first}` would be run as the program; \
+             give the variable with --adapter-env {first} after this flag"
+        )),
+        _ => Ok(argv),
+    }
+}
+
+/// `--adapter-env`'s value: `NAME=VALUE`, NAME a portable variable name.
+fn env_pair(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("takes NAME=VALUE, not `{text}`"))?;
+    let portable = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !portable {
+        return Err(format!(
+            "takes NAME=VALUE with NAME made of letters, digits and _, not `{text}`"
+        ));
+    }
+    Ok((name.to_string(), value.to_string()))
 }
 
 fn profile(text: &str) -> Result<ProfileId, String> {
@@ -123,6 +156,7 @@ fn arg((id, value_name, help): (&'static str, &'static str, &'static str)) -> Ar
     match id {
         "impl" => arg.value_parser(built_in_name),
         "adapter" | "command" => arg.value_parser(command_line),
+        "adapter-env" => arg.value_parser(env_pair),
         "profile" => arg.value_parser(profile),
         "timeout" => arg.value_parser(seconds),
         "exit-allowed" | "exit-disallowed" => arg.value_parser(whole::<i32>),
@@ -225,6 +259,7 @@ impl ImplChoice {
                     argv: command_line(value)?,
                     name: None,
                     profile: None,
+                    env: Vec::new(),
                 });
             }
             "--name" => {
@@ -233,6 +268,13 @@ impl ImplChoice {
                     .last_mut()
                     .ok_or("--name must follow an --adapter or --command")?;
                 external.name = Some(value.to_string());
+            }
+            "--adapter-env" => {
+                let external = self
+                    .external
+                    .last_mut()
+                    .ok_or("--adapter-env must follow an --adapter or --command")?;
+                external.env.push(env_pair(value)?);
             }
             "--profile" => {
                 let profile = profile(value)?;
@@ -287,10 +329,14 @@ impl ImplChoice {
             let argv = external.argv.clone();
             let claims = external.profile.or(self.profile).unwrap_or(ProfileId::Rfc);
             let inner: Box<dyn Implementation> = match external.kind {
-                ExternalKind::Adapter => Box::new(Adapter::new(name, argv, claims, timeout)),
-                ExternalKind::Command => {
-                    Box::new(CommandTemplate::new(name, argv, claims, timeout).with_exit_codes(self.exit_codes))
+                ExternalKind::Adapter => {
+                    Box::new(Adapter::new(name, argv, claims, timeout).with_env(external.env.clone()))
                 }
+                ExternalKind::Command => Box::new(
+                    CommandTemplate::new(name, argv, claims, timeout)
+                        .with_exit_codes(self.exit_codes)
+                        .with_env(external.env.clone()),
+                ),
             };
             impls.push(Box::new(Patience::new(inner, max_errors)));
         }

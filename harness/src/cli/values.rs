@@ -17,6 +17,14 @@ pub(crate) fn whole<T: FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("takes a whole number, not `{text}`"))
 }
 
+/// A number of threads: a whole number from 1 to 256.
+pub(crate) fn threads(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=256).contains(n))
+        .ok_or_else(|| format!("takes a number of threads from 1 to 256, not `{text}`"))
+}
+
 /// A time limit: a positive number of seconds, under a day.
 pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     text.parse()

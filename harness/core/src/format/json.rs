@@ -1,5 +1,8 @@
-//! The JSON report: every implementation's tallies and every answer.
+//! The JSON report: every implementation's tallies, every answer, each
+//! check's class under the expected-failures list, and the verdict.
 
+use super::{given_up, summary, View};
+use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::implementation::ImplError;
 use crate::runner::{Matrix, Tally};
@@ -18,8 +21,20 @@ pub fn tally_json(tally: &Tally) -> Value {
     })
 }
 
-/// The JSON report, pretty-printed.
-pub fn render(matrix: &Matrix<'_>) -> String {
+/// A check's class in a few words: `met`, `new-miss` (every miss without
+/// an expected-failures list), `expected-miss` or `stale`.
+fn class_name(class: Class) -> &'static str {
+    match class {
+        Class::Met => "met",
+        Class::NewMiss => "new-miss",
+        Class::ExpectedMiss => "expected-miss",
+        Class::Stale => "stale",
+    }
+}
+
+/// The JSON report, pretty-printed: every check with its class, and the
+/// verdict (`passed`, `summary`) the exit status follows.
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let implementations: Vec<Value> = matrix
         .impls
         .iter()
@@ -65,6 +80,7 @@ pub fn render(matrix: &Matrix<'_>) -> String {
                 .collect();
             json!({
                 "id": row.id(),
+                "class": class_name(view.class(matrix, row)),
                 "case": row.case.id,
                 "check": row.index + 1,
                 "agents": check.agents,
@@ -79,10 +95,25 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             })
         })
         .collect();
+    let (passed, summary_line) = summary(matrix, view);
+    let given_up: Vec<Value> = given_up(matrix)
+        .into_iter()
+        .map(|gone| json!({ "implementation": matrix.impls[gone.index].name, "not_run": gone.not_run, "reason": gone.reason }))
+        .collect();
     let report = json!({
         "checks_total": matrix.rows.len(),
         "elapsed_seconds": matrix.elapsed.as_secs_f64(),
         "claimed_profile_missed": matrix.any_claimed_miss(),
+        "passed": passed,
+        "summary": summary_line,
+        "expected_failures": view.baseline.map(|baseline| json!({
+            "file": baseline.file,
+            "expected_misses": baseline.judgement.expected,
+            "new_misses": baseline.judgement.new_misses,
+            "stale": baseline.judgement.stale,
+            "unknown": baseline.judgement.unknown,
+        })),
+        "given_up": given_up,
         "implementations": implementations,
         "checks": checks,
     });

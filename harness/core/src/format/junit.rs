@@ -1,31 +1,47 @@
 //! The JUnit XML report: one `<testsuite>` per implementation, one
 //! `<testcase>` per check, scored against the profile the implementation
-//! claims. Implementation-defined and n/a checks are `<skipped/>`.
+//! claims. Implementation-defined and n/a checks are `<skipped/>`. Held to
+//! an expected-failures list, a listed miss is `<skipped/>` too (`expected
+//! failure: <why>`), a stale entry and a new miss are `<failure>`s, and
+//! unknown ids fail in a test suite of their own: a run that passes has
+//! `failures="0" errors="0"`.
 
-use super::{agents_text, answer_text, basis_text, expected_text};
-use crate::runner::{Matrix, Status};
+use super::{agents_text, answer_text, basis_text, expected_text, View};
+use crate::baseline::{headline, Class};
+use crate::runner::{Matrix, Row, Status};
 use std::fmt::Write;
 
+/// What one testcase says.
+enum Outcome {
+    Pass,
+    Failure { message: String, kind: String },
+    Error(String),
+    Skipped(String),
+}
+
 /// The JUnit report.
-pub fn render(matrix: &Matrix<'_>) -> String {
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
+    let outcomes: Vec<Vec<Outcome>> = (0..matrix.impls.len())
+        .map(|index| {
+            matrix
+                .rows
+                .iter()
+                .map(|row| outcome(matrix, view, row, index))
+                .collect()
+        })
+        .collect();
+    let count = |outcomes: &[Outcome], wanted: fn(&Outcome) -> bool| outcomes.iter().filter(|o| wanted(o)).count();
+    let failure = |o: &Outcome| matches!(o, Outcome::Failure { .. });
+    let error = |o: &Outcome| matches!(o, Outcome::Error(_));
+    let skipped = |o: &Outcome| matches!(o, Outcome::Skipped(_));
+    let unknown = view.unknown();
+    let total_failures: usize = outcomes.iter().map(|o| count(o, failure)).sum::<usize>() + unknown.len();
+    let total_errors: usize = outcomes.iter().map(|o| count(o, error)).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let count = |index: usize, wanted: &[Status]| {
-        let claims = matrix.impls[index].claims;
-        matrix
-            .rows
-            .iter()
-            .filter(|row| wanted.contains(&row.status(index, claims)))
-            .count()
-    };
-    let skipped = [Status::NotApplicable, Status::ImplementationDefined];
-    let total_failures: usize = (0..matrix.impls.len()).map(|index| count(index, &[Status::Fail])).sum();
-    let total_errors: usize = (0..matrix.impls.len())
-        .map(|index| count(index, &[Status::Error]))
-        .sum();
     let _ = writeln!(
         out,
         "<testsuites name=\"reptest\" tests=\"{}\" failures=\"{total_failures}\" errors=\"{total_errors}\" time=\"{:.3}\">",
-        matrix.rows.len() * matrix.impls.len(),
+        matrix.rows.len() * matrix.impls.len() + unknown.len(),
         matrix.elapsed.as_secs_f64()
     );
     for (index, info) in matrix.impls.iter().enumerate() {
@@ -34,67 +50,108 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
             xml(&format!("{} (claims {})", info.name, info.claims)),
             matrix.rows.len(),
-            count(index, &[Status::Fail]),
-            count(index, &[Status::Error]),
-            count(index, &skipped),
+            count(&outcomes[index], failure),
+            count(&outcomes[index], error),
+            count(&outcomes[index], skipped),
         );
-        for row in &matrix.rows {
-            let check = row.check();
-            let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
-            let _ = write!(
+        for (row, outcome) in matrix.rows.iter().zip(&outcomes[index]) {
+            testcase(&mut out, row, index, outcome);
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    if let (Some(baseline), false) = (view.baseline, unknown.is_empty()) {
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">",
+            xml(&format!("expected failures ({})", baseline.file)),
+            unknown.len(),
+            unknown.len()
+        );
+        for id in unknown {
+            let message = format!(
+                "unknown id: no such check in the suite; remove or rename it in {}",
+                baseline.file
+            );
+            let _ = writeln!(
                 out,
-                "    <testcase classname=\"{}\" name=\"{}\"",
-                xml(&row.case.id),
-                xml(&name)
+                "    <testcase classname=\"expected-failures\" name=\"{}\">\n      <failure message=\"{}\" type=\"unknown\"/>\n    </testcase>",
+                xml(id),
+                xml(&message)
             );
-            let answer = answer_text(&row.answers[index]);
-            let expected = check.expect(info.claims);
-            let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
-            let detail = format!(
-                "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
-                row.id(),
-                agents_text(check),
-                check.url,
-                expected_text(check),
-                row.case.why.trim()
-            );
-            match row.status(index, info.claims) {
-                Status::Pass => out.push_str("/>\n"),
-                Status::Fail => {
-                    let message = format!("expected {expected}, got {answer}");
-                    let _ = writeln!(
-                        out,
-                        ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
-                        xml(&message),
-                        info.claims,
-                        xml(&detail)
-                    );
-                }
-                Status::Error => {
-                    let _ = writeln!(
-                        out,
-                        ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
-                        xml(&answer),
-                        xml(&detail)
-                    );
-                }
-                status => {
-                    let message = match status {
-                        Status::ImplementationDefined => format!("implementation-defined; answered {answer}"),
-                        _ => answer,
-                    };
-                    let _ = writeln!(
-                        out,
-                        ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                        xml(&message)
-                    );
-                }
-            }
         }
         out.push_str("  </testsuite>\n");
     }
     out.push_str("</testsuites>\n");
     out
+}
+
+/// How implementation `index`'s answer to `row` is told: a listed miss is
+/// skipped with its reason, a stale entry and a new miss fail.
+fn outcome(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, index: usize) -> Outcome {
+    let info = &matrix.impls[index];
+    let answer = answer_text(&row.answers[index]);
+    let status = row.status(index, info.claims);
+    match (view.class(matrix, row), status) {
+        (Class::ExpectedMiss, status) if status.is_miss() => Outcome::Skipped(format!(
+            "expected failure: {} (answered {answer})",
+            headline(&row.case.why)
+        )),
+        (Class::Stale, status) if !status.is_miss() => Outcome::Failure {
+            message: format!(
+                "stale: listed in {} but passes now ({answer}); remove {} from it",
+                view.baseline.map_or("", |baseline| baseline.file),
+                row.id()
+            ),
+            kind: "stale".into(),
+        },
+        (_, Status::Pass) => Outcome::Pass,
+        (_, Status::Fail) => Outcome::Failure {
+            message: format!("expected {}, got {answer}", row.check().expect(info.claims)),
+            kind: info.claims.to_string(),
+        },
+        (_, Status::Error) => Outcome::Error(answer),
+        (_, Status::ImplementationDefined) => Outcome::Skipped(format!("implementation-defined; answered {answer}")),
+        (_, Status::NotApplicable) => Outcome::Skipped(answer),
+    }
+}
+
+/// One `<testcase>`.
+fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
+    let check = row.check();
+    let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
+    let _ = write!(
+        out,
+        "    <testcase classname=\"{}\" name=\"{}\"",
+        xml(&row.case.id),
+        xml(&name)
+    );
+    let answer = answer_text(&row.answers[index]);
+    let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
+    let detail = format!(
+        "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
+        row.id(),
+        agents_text(check),
+        check.url,
+        expected_text(check),
+        row.case.why.trim()
+    );
+    let _ = match outcome {
+        Outcome::Pass => writeln!(out, "/>"),
+        Outcome::Failure { message, kind } => writeln!(
+            out,
+            ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
+            xml(message),
+            xml(kind),
+            xml(&detail)
+        ),
+        Outcome::Error(message) => writeln!(
+            out,
+            ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
+            xml(message),
+            xml(&detail)
+        ),
+        Outcome::Skipped(message) => writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", xml(message)),
+    };
 }
 
 /// `text` as XML 1.0 character data or attribute value: markup escaped, and

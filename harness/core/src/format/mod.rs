@@ -6,8 +6,10 @@ pub mod json;
 mod junit;
 mod markdown;
 mod table;
+mod view;
 
 pub use excerpt::{excerpt, ExcerptLine};
+pub use view::{given_up, summary, Baseline, GivenUp, View};
 
 use crate::case::Check;
 use crate::runner::{Matrix, Row};
@@ -38,29 +40,20 @@ impl Format {
     }
 }
 
-/// `matrix` rendered in `format`.
+/// `matrix` rendered in `format`, every miss shown as new.
 pub fn render(matrix: &Matrix<'_>, format: Format) -> String {
-    match format {
-        Format::Table => table::render(matrix),
-        Format::Json => json::render(matrix),
-        Format::Junit => junit::render(matrix),
-        Format::Markdown => markdown::render(matrix),
-    }
+    render_with(matrix, format, &View::default())
 }
 
-/// The rows where some implementation misses an expectation of the profile
-/// it claims, with the indexes of those implementations.
-fn misses<'m, 'a>(matrix: &'m Matrix<'a>) -> Vec<(&'m Row<'a>, Vec<usize>)> {
-    matrix
-        .rows
-        .iter()
-        .filter_map(|row| {
-            let missing: Vec<usize> = (0..matrix.impls.len())
-                .filter(|&index| row.status(index, matrix.impls[index].claims).is_miss())
-                .collect();
-            (!missing.is_empty()).then_some((row, missing))
-        })
-        .collect()
+/// `matrix` rendered in `format` as `view` says: held to an
+/// expected-failures list or not, expected misses in full or counted.
+pub fn render_with(matrix: &Matrix<'_>, format: Format, view: &View<'_>) -> String {
+    match format {
+        Format::Table => table::render(matrix, view),
+        Format::Json => json::render(matrix, view),
+        Format::Junit => junit::render(matrix, view),
+        Format::Markdown => markdown::render(matrix, view),
+    }
 }
 
 /// The expectations of a check in a few words: `disallowed`, or

@@ -1,13 +1,17 @@
 //! The plain-text report: a summary per implementation and profile, then
-//! every miss with what is needed to understand it.
+//! every new miss and stale entry with what is needed to understand it
+//! (expected misses as a count, in full with `verbose`), a line per
+//! implementation given up on, and the verdict.
 
-use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, misses};
+use super::view::only_not_run;
+use super::{agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, summary, View};
+use crate::baseline::Class;
 use crate::case::ProfileId;
-use crate::runner::{Matrix, Status};
+use crate::runner::{Matrix, Row, Status};
 use std::fmt::Write;
 
 /// The table report.
-pub fn render(matrix: &Matrix<'_>) -> String {
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let mut out = String::new();
     let cases = matrix
         .rows
@@ -57,75 +61,103 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         out,
         "(* = the profile the implementation claims; only misses there fail the run)"
     );
-    let missed = misses(matrix);
-    for (row, missing) in &missed {
-        let check = row.check();
-        let _ = writeln!(
-            out,
-            "\nMISS {}  ({}:{})",
-            row.id(),
-            row.case.file.display(),
-            row.case.line
-        );
-        let _ = writeln!(
-            out,
-            "  why:   {}",
-            row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
-        );
-        let _ = writeln!(out, "  agent: {}", agents_text(check));
-        let _ = writeln!(out, "  url:   {}", check.url);
-        if let Some(response) = &row.case.response {
-            let _ = writeln!(out, "  response: {response}");
-        }
-        let _ = writeln!(out, "  expected: {}", expected_text(check));
-        if let Some(basis) = basis_text(check) {
-            let _ = writeln!(out, "  rfc rests on: {basis}");
-        }
-        for (index, info) in matrix.impls.iter().enumerate() {
-            let status = row.status(index, info.claims);
-            let mark = match status {
-                _ if missing.contains(&index) => format!("✗ {} (claims {})", status.name(), info.claims),
-                Status::Pass => "✓".to_string(),
-                other => other.name().to_string(),
-            };
-            let _ = writeln!(
-                out,
-                "  {:<width$}  {:<40} {mark}",
-                info.name,
-                answer_text(&row.answers[index])
-            );
-        }
-        let _ = writeln!(out, "  body:");
-        let lines = excerpt_text(row);
-        if lines.is_empty() {
-            let _ = writeln!(out, "    (empty)");
-        }
-        for line in lines {
-            let _ = writeln!(out, "  {line}");
-        }
-    }
+    out.push_str(&details(matrix, view));
     let _ = writeln!(out);
-    if missed.is_empty() {
+    let _ = writeln!(out, "{}", summary(matrix, view).1);
+    out
+}
+
+/// The checks worth reading in full (new misses, stale entries, expected
+/// misses with `verbose`), then a line per given-up implementation, per
+/// unknown id and for the expected misses not shown.
+fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
+    let mut out = String::new();
+    let file = view.baseline.map_or("", |baseline| baseline.file);
+    let mut hidden = 0;
+    for row in &matrix.rows {
+        let label = match view.class(matrix, row) {
+            Class::Met => continue,
+            _ if only_not_run(matrix, row) => continue,
+            Class::NewMiss if view.baseline.is_some() => format!("NEW MISS (not in {file})"),
+            Class::NewMiss => "MISS".to_string(),
+            Class::Stale => format!("STALE (passes now; remove it from {file})"),
+            Class::ExpectedMiss if view.verbose => format!("EXPECTED MISS (listed in {file})"),
+            Class::ExpectedMiss => {
+                hidden += 1;
+                continue;
+            }
+        };
+        block(&mut out, matrix, row, &label);
+    }
+    for gone in given_up(matrix) {
         let _ = writeln!(
             out,
-            "OK: every implementation meets every expectation of the profile it claims."
+            "\nGIVEN UP {}: {} check(s) not run; {}",
+            matrix.impls[gone.index].name, gone.not_run, gone.reason
         );
-    } else {
-        let per_impl: Vec<String> = matrix
-            .impls
-            .iter()
-            .enumerate()
-            .filter_map(|(index, info)| {
-                let count = missed.iter().filter(|(_, missing)| missing.contains(&index)).count();
-                (count > 0).then(|| format!("{} {count}", info.name))
-            })
-            .collect();
+    }
+    for id in view.unknown() {
         let _ = writeln!(
             out,
-            "FAILED: {} check(s) missed by an implementation's claimed profile ({}).",
-            missed.len(),
-            per_impl.join(", ")
+            "\nUNKNOWN {id} (no such check in the suite; remove or rename it in {file})"
+        );
+    }
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "\n{hidden} expected miss(es) listed in {file} still miss (--verbose shows each)"
         );
     }
     out
+}
+
+/// One check in full under `label`: its rule, question, every answer and
+/// the body.
+fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
+    let check = row.check();
+    let _ = writeln!(
+        out,
+        "\n{label} {}  ({}:{})",
+        row.id(),
+        row.case.file.display(),
+        row.case.line
+    );
+    let _ = writeln!(
+        out,
+        "  why:   {}",
+        row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    let _ = writeln!(out, "  agent: {}", agents_text(check));
+    let _ = writeln!(out, "  url:   {}", check.url);
+    if let Some(response) = &row.case.response {
+        let _ = writeln!(out, "  response: {response}");
+    }
+    let _ = writeln!(out, "  expected: {}", expected_text(check));
+    if let Some(basis) = basis_text(check) {
+        let _ = writeln!(out, "  rfc rests on: {basis}");
+    }
+    let width = matrix.impls.iter().map(|info| info.name.len()).max().unwrap_or(0);
+    for (index, info) in matrix.impls.iter().enumerate() {
+        let status = row.status(index, info.claims);
+        let mark = match status {
+            _ if status.is_miss() => format!("✗ {} (claims {})", status.name(), info.claims),
+            Status::Pass => "✓".to_string(),
+            other => other.name().to_string(),
+        };
+        let answer = answer_text(&row.answers[index]);
+        // A long answer goes on its own line, so the mark never runs into it.
+        if answer.chars().count() > 40 {
+            let _ = writeln!(out, "  {:<width$}  {mark}\n  {:<width$}    {answer}", info.name, "");
+        } else {
+            let _ = writeln!(out, "  {:<width$}  {answer:<40} {mark}", info.name);
+        }
+    }
+    let _ = writeln!(out, "  body:");
+    let lines = excerpt_text(row);
+    if lines.is_empty() {
+        let _ = writeln!(out, "    (empty)");
+    }
+    for line in lines {
+        let _ = writeln!(out, "  {line}");
+    }
 }
