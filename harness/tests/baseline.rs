@@ -137,14 +137,21 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
         "{}",
         text(&stale.stdout)
     );
+}
 
+#[test]
+fn unknown_ids_fail_and_excluded_ones_are_neither_stale_nor_unknown() {
+    let scratch = Scratch::new("ids");
+    scratch.answers("{}");
+    let written = scratch.reptest("baseline", &[]);
+    std::fs::write(scratch.path("expected.txt"), &written.stdout).unwrap();
+    let list = scratch.path("expected.txt").display().to_string();
     // An id that names no check is an error too (a typo or a renamed id).
     std::fs::write(
         scratch.path("typo.txt"),
         "paths/three-paths#1\npaths/three-paths#3\npaths/nope#1\n",
     )
     .unwrap();
-    scratch.answers("{}");
     let typo = scratch.reptest(
         "run",
         &["--expected-failures", &scratch.path("typo.txt").display().to_string()],

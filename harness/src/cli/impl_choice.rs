@@ -4,7 +4,7 @@
 //! given just before),
 //! so [`ImplChoice`] reads them from clap's matches in the order given.
 
-use super::values::{one_of, seconds, whole};
+use super::values::{env_pair, one_of, seconds, whole};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, FromArgMatches};
 use rep_core::case::ProfileId;
@@ -124,22 +124,6 @@ fn command_line(text: &str) -> Result<Vec<String>, String> {
         )),
         _ => Ok(argv),
     }
-}
-
-/// `--adapter-env`'s value: `NAME=VALUE`, NAME a portable variable name.
-fn env_pair(text: &str) -> Result<(String, String), String> {
-    let (name, value) = text
-        .split_once('=')
-        .ok_or_else(|| format!("takes NAME=VALUE, not `{text}`"))?;
-    let portable = !name.is_empty()
-        && !name.starts_with(|c: char| c.is_ascii_digit())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if !portable {
-        return Err(format!(
-            "takes NAME=VALUE with NAME made of letters, digits and _, not `{text}`"
-        ));
-    }
-    Ok((name.to_string(), value.to_string()))
 }
 
 fn profile(text: &str) -> Result<ProfileId, String> {

@@ -5,7 +5,7 @@ use super::{given_up, summary, View};
 use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::implementation::ImplError;
-use crate::runner::{Matrix, Tally};
+use crate::runner::{Matrix, Row, Tally};
 use serde_json::{json, Map, Value};
 
 /// One implementation's tally under one profile; the score (a percentage)
@@ -47,54 +47,7 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
             json!({ "name": info.name, "claims": info.claims.name(), "profiles": scores })
         })
         .collect();
-    let checks: Vec<Value> = matrix
-        .rows
-        .iter()
-        .map(|row| {
-            let check = row.check();
-            let results: Vec<Value> = matrix
-                .impls
-                .iter()
-                .enumerate()
-                .map(|(index, info)| {
-                    let mut result = Map::new();
-                    result.insert("implementation".into(), info.name.clone().into());
-                    match &row.answers[index] {
-                        Ok(outcome) => {
-                            result.insert("allowed".into(), outcome.allowed.into());
-                            result.insert("line".into(), outcome.line.number().into());
-                            result.insert("explanation".into(), outcome.explanation().into());
-                        }
-                        Err(ImplError::Failed(why)) => {
-                            result.insert("error".into(), why.clone().into());
-                        }
-                        Err(ImplError::Unsupported(why)) => {
-                            result.insert("not_applicable".into(), why.clone().into());
-                        }
-                    }
-                    for profile in ProfileId::ALL {
-                        result.insert(format!("{profile}_status"), row.status(index, profile).name().into());
-                    }
-                    Value::Object(result)
-                })
-                .collect();
-            json!({
-                "id": row.id(),
-                "class": class_name(view.class(matrix, row)),
-                "case": row.case.id,
-                "check": row.index + 1,
-                "agents": check.agents,
-                "url": check.url,
-                "response": row.case.response.map(|response| json!({
-                    "status": response.status,
-                    "redirects": response.redirects,
-                    "cached_age_hours": response.cached_age_hours,
-                })),
-                "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
-                "results": results,
-            })
-        })
-        .collect();
+    let checks: Vec<Value> = matrix.rows.iter().map(|row| check_json(matrix, view, row)).collect();
     let (passed, summary_line) = summary(matrix, view);
     let given_up: Vec<Value> = given_up(matrix)
         .into_iter()
@@ -118,4 +71,50 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         "checks": checks,
     });
     serde_json::to_string_pretty(&report).expect("a JSON value always serialises") + "\n"
+}
+
+/// One check with every implementation's answer and its class.
+fn check_json(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>) -> Value {
+    let check = row.check();
+    let results: Vec<Value> = matrix
+        .impls
+        .iter()
+        .enumerate()
+        .map(|(index, info)| {
+            let mut result = Map::new();
+            result.insert("implementation".into(), info.name.clone().into());
+            match &row.answers[index] {
+                Ok(outcome) => {
+                    result.insert("allowed".into(), outcome.allowed.into());
+                    result.insert("line".into(), outcome.line.number().into());
+                    result.insert("explanation".into(), outcome.explanation().into());
+                }
+                Err(ImplError::Failed(why)) => {
+                    result.insert("error".into(), why.clone().into());
+                }
+                Err(ImplError::Unsupported(why)) => {
+                    result.insert("not_applicable".into(), why.clone().into());
+                }
+            }
+            for profile in ProfileId::ALL {
+                result.insert(format!("{profile}_status"), row.status(index, profile).name().into());
+            }
+            Value::Object(result)
+        })
+        .collect();
+    json!({
+        "id": row.id(),
+        "class": class_name(view.class(matrix, row)),
+        "case": row.case.id,
+        "check": row.index + 1,
+        "agents": check.agents,
+        "url": check.url,
+        "response": row.case.response.map(|response| json!({
+            "status": response.status,
+            "redirects": response.redirects,
+            "cached_age_hours": response.cached_age_hours,
+        })),
+        "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
+        "results": results,
+    })
 }
