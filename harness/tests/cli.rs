@@ -328,5 +328,8 @@ fn a_hung_adapter_is_given_up_after_a_few_timeouts() {
         "{stdout}"
     );
     assert_eq!(stdout.matches("given up on").count(), 1, "{stdout}");
+    // A long error goes on a line of its own, under the mark, never into it.
+    assert_eq!(stdout.matches("✗ error (claims rfc)\n").count(), 2, "{stdout}");
+    assert!(!stdout.contains("check✗"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }
