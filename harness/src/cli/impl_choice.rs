@@ -93,8 +93,9 @@ const FLAGS: [(&str, &str, &str); 10] = [
     (
         "max-errors",
         "N",
-        "Give an external implementation up after N consecutive errors and report its remaining \
-         checks as not run (0: never) [default: 10]",
+        "Give an external implementation up after N consecutive transport faults (no answer in time, \
+         an unreadable answer, a crash; an error its library raised is an answer) and report its \
+         remaining checks as not run, in one line (0: never) [default: 10]",
     ),
 ];
 
