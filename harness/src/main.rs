@@ -64,9 +64,20 @@ enum Command {
     Version,
 }
 
+/// [`VERSION`] and the version of the suite built in.
+fn version() -> &'static str {
+    let suite = rep_core::case::embedded::version().unwrap_or_else(|why| format!("unknown: {why}"));
+    // Made once per process, for clap, which keeps it for the whole run.
+    Box::leak(format!("{VERSION}, suite {suite} built in").into_boxed_str())
+}
+
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().collect();
-    let cli = match Cli::try_parse_from(&argv) {
+    let parsed = <Cli as clap::CommandFactory>::command()
+        .version(version())
+        .try_get_matches_from(&argv)
+        .and_then(|matches| <Cli as clap::FromArgMatches>::from_arg_matches(&matches));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(error) => return ExitCode::from(cli::usage::clap_error(&error, &argv)),
     };
@@ -84,7 +95,7 @@ fn main() -> ExitCode {
         Command::Import(args) => cmd::import::main(args),
         Command::Adapters(args) => cmd::adapters::main(args),
         Command::Version => {
-            println!("reptest {VERSION}");
+            println!("reptest {}", version());
             0
         }
     };

@@ -22,8 +22,9 @@ cases:
 struct Scratch(PathBuf);
 
 impl Scratch {
-    fn new() -> Scratch {
-        let dir = std::env::temp_dir().join(format!("reptest-baseline-{}", std::process::id()));
+    /// A scratch directory of its own for the test called `test`.
+    fn new(test: &str) -> Scratch {
+        let dir = std::env::temp_dir().join(format!("reptest-baseline-{}-{test}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("cases")).unwrap();
         std::fs::write(dir.join("cases/paths.yaml"), CASES).unwrap();
@@ -64,7 +65,7 @@ fn text(bytes: &[u8]) -> String {
 
 #[test]
 fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
-    let scratch = Scratch::new();
+    let scratch = Scratch::new("ways");
     // The parser allows everything: it misses /a and /c.
     scratch.answers("{}");
     let written = scratch.reptest("baseline", &[]);
@@ -85,22 +86,44 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
     assert_eq!(scratch.reptest("run", &[]).status.code(), Some(1));
     let green = scratch.reptest("run", &["--expected-failures", &list]);
     assert_eq!(green.status.code(), Some(0), "{}", text(&green.stderr));
+    // Expected misses are one count; the report ends on the verdict.
+    let report = text(&green.stdout);
     assert!(
-        text(&green.stderr).contains("OK: 2 expected failure(s) still fail"),
-        "{}",
-        text(&green.stderr)
+        report
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("OK: 2 expected failure(s) still fail"),
+        "{report}"
     );
+    assert!(report.contains("2 expected miss(es) listed in"), "{report}");
+    assert!(!report.contains("MISS paths/"), "{report}");
+    let verbose = text(
+        &scratch
+            .reptest("run", &["--expected-failures", &list, "--verbose"])
+            .stdout,
+    );
+    assert!(verbose.contains("EXPECTED MISS (listed in"), "{verbose}");
 
     // A new miss fails the run and is named.
     scratch.answers(r#"{"/b": "disallowed"}"#);
     let new_miss = scratch.reptest("run", &["--expected-failures", &list]);
     assert_eq!(new_miss.status.code(), Some(1));
+    let report = text(&new_miss.stdout);
     assert!(
-        text(&new_miss.stderr).contains("new miss (not in"),
-        "{}",
-        text(&new_miss.stderr)
+        report.contains(&format!("NEW MISS (not in {list}) paths/three-paths#2")),
+        "{report}"
     );
-    assert!(text(&new_miss.stderr).contains("paths/three-paths#2"));
+    assert!(
+        report
+            .trim_end()
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("FAILED: 2 expected"),
+        "{report}"
+    );
 
     // A listed miss that is fixed makes the baseline stale: the run fails
     // and says which id to remove.
@@ -108,24 +131,37 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
     let stale = scratch.reptest("run", &["--expected-failures", &list]);
     assert_eq!(stale.status.code(), Some(1));
     assert!(
-        text(&stale.stderr).contains("stale (passes now, remove it from") && text(&stale.stderr).contains("#1"),
+        text(&stale.stdout).contains(&format!(
+            "STALE (passes now; remove it from {list}) paths/three-paths#1"
+        )),
         "{}",
-        text(&stale.stderr)
+        text(&stale.stdout)
     );
+}
 
+#[test]
+fn unknown_ids_fail_and_excluded_ones_are_neither_stale_nor_unknown() {
+    let scratch = Scratch::new("ids");
+    scratch.answers("{}");
+    let written = scratch.reptest("baseline", &[]);
+    std::fs::write(scratch.path("expected.txt"), &written.stdout).unwrap();
+    let list = scratch.path("expected.txt").display().to_string();
     // An id that names no check is an error too (a typo or a renamed id).
     std::fs::write(
         scratch.path("typo.txt"),
         "paths/three-paths#1\npaths/three-paths#3\npaths/nope#1\n",
     )
     .unwrap();
-    scratch.answers("{}");
     let typo = scratch.reptest(
         "run",
         &["--expected-failures", &scratch.path("typo.txt").display().to_string()],
     );
     assert_eq!(typo.status.code(), Some(1));
-    assert!(text(&typo.stderr).contains("unknown id"), "{}", text(&typo.stderr));
+    assert!(
+        text(&typo.stdout).contains("UNKNOWN paths/nope#1"),
+        "{}",
+        text(&typo.stdout)
+    );
     // --exclude leaves checks out of the run: their listed misses are
     // neither stale nor unknown.
     let excluded = scratch.reptest("run", &["--expected-failures", &list, "--exclude", "three-paths"]);
@@ -135,4 +171,82 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
         "everything excluded: {}",
         text(&excluded.stderr)
     );
+}
+
+/// The `<testsuites …>` line's count of `attribute`.
+fn junit_total(xml: &str, attribute: &str) -> usize {
+    let line = xml
+        .lines()
+        .find(|line| line.starts_with("<testsuites"))
+        .expect("a testsuites element");
+    let start = line.find(&format!(" {attribute}=\"")).expect("the attribute") + attribute.len() + 3;
+    line[start..].split('"').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn every_format_honours_the_expected_failures() {
+    let scratch = Scratch::new("formats");
+    scratch.answers("{}");
+    let written = scratch.reptest("baseline", &[]);
+    std::fs::write(scratch.path("expected.txt"), &written.stdout).unwrap();
+    let list = scratch.path("expected.txt").display().to_string();
+    let run = |format: &str| scratch.reptest("run", &["--expected-failures", &list, "--format", format]);
+
+    // A passing run: JUnit shows the listed misses as skipped, with the rule.
+    let green = run("junit");
+    assert_eq!(green.status.code(), Some(0), "{}", text(&green.stderr));
+    let xml = text(&green.stdout);
+    assert_eq!(
+        (junit_total(&xml, "failures"), junit_total(&xml, "errors")),
+        (0, 0),
+        "{xml}"
+    );
+    assert_eq!(
+        xml.matches("<skipped message=\"expected failure: Disallow /a and /c; /b has no rule.")
+            .count(),
+        2,
+        "{xml}"
+    );
+    assert!(text(&green.stderr).contains("OK: 2 expected failure(s) still fail"));
+    let json: serde_json::Value = serde_json::from_str(&text(&run("json").stdout)).unwrap();
+    let classes: Vec<&str> = json["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["class"].as_str().unwrap())
+        .collect();
+    assert_eq!(classes, ["expected-miss", "met", "expected-miss"]);
+    assert_eq!(json["passed"], true);
+    let markdown = text(&run("markdown").stdout);
+    assert!(markdown.contains("### Expected misses (2)"), "{markdown}");
+    assert!(
+        markdown.trim_end().ends_with(&format!("unknown entr(ies) in {list}")),
+        "{markdown}"
+    );
+
+    // A new miss is a failure (and the other two stay skipped).
+    scratch.answers(r#"{"/b": "disallowed"}"#);
+    let red = run("junit");
+    assert_eq!(red.status.code(), Some(1));
+    let xml = text(&red.stdout);
+    assert_eq!(
+        (junit_total(&xml, "failures"), junit_total(&xml, "errors")),
+        (1, 0),
+        "{xml}"
+    );
+    let json: serde_json::Value = serde_json::from_str(&text(&run("json").stdout)).unwrap();
+    assert_eq!(json["checks"][1]["class"], "new-miss");
+    assert_eq!(json["passed"], false);
+    assert!(text(&run("markdown").stdout).contains("### New misses (1)"));
+
+    // A listed check that passes again is a failure too.
+    scratch.answers(r#"{"/a": "disallowed"}"#);
+    let stale = run("junit");
+    assert_eq!(stale.status.code(), Some(1));
+    let xml = text(&stale.stdout);
+    assert_eq!(junit_total(&xml, "failures"), 1, "{xml}");
+    assert!(xml.contains("type=\"stale\""), "{xml}");
+    let json: serde_json::Value = serde_json::from_str(&text(&run("json").stdout)).unwrap();
+    assert_eq!(json["checks"][0]["class"], "stale");
+    assert_eq!(json["expected_failures"]["stale"][0], "paths/three-paths#1");
 }

@@ -88,7 +88,9 @@ fn malformed_cases_stop_the_run_before_anything_executes() {
     );
     assert!(
         stderr.contains(&format!(
-            "{malformed_files} problem(s) in the case files; nothing was run."
+            "{malformed_files} problem(s) in the cases given with --cases ({}, {}); nothing was run.",
+            fixtures("valid"),
+            fixtures("malformed")
         )),
         "{stderr}"
     );
@@ -316,13 +318,18 @@ fn a_hung_adapter_is_given_up_after_a_few_timeouts() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert_eq!(stdout.matches("no answer within").count(), 2, "{stdout}");
-    assert_eq!(
-        stdout
-            .matches("not run: flaky_adapter.py was given up on after 2")
-            .count(),
-        18,
+    assert_eq!(stdout.matches("MISS hang/hangs#").count(), 2, "{stdout}");
+    // The checks not run are one line, with the reason, not eighteen.
+    assert!(
+        stdout.contains(
+            "GIVEN UP flaky_adapter.py: 18 check(s) not run; flaky_adapter.py was given up on after 2 \
+             consecutive transport faults (the last: no answer within"
+        ),
         "{stdout}"
     );
+    assert_eq!(stdout.matches("given up on").count(), 1, "{stdout}");
+    // A long error goes on a line of its own, under the mark, never into it.
+    assert_eq!(stdout.matches("✗ error (claims rfc)\n").count(), 2, "{stdout}");
+    assert!(!stdout.contains("check✗"), "{stdout}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -233,3 +233,51 @@ fn impl_takes_any_name_of_the_lineup_and_says_why_one_cannot_run() {
         "{said}"
     );
 }
+
+#[test]
+fn adapter_env_reaches_the_external_given_before_and_bad_values_are_named() {
+    let robots = std::env::temp_dir().join(format!("reptest-flags-env-{}.txt", std::process::id()));
+    std::fs::write(&robots, "User-agent: *\n").unwrap();
+    let adapter = format!("python3 {}", fixtures("env_adapter.py"));
+    let ask = |extra: &[&str]| {
+        let flags = ["check", "--adapter", &adapter];
+        let question = [
+            "--robots",
+            robots.to_str().unwrap(),
+            "--agent",
+            "A",
+            "https://example.com/x",
+        ];
+        reptest(&[&flags[..], extra, &question].concat())
+    };
+    assert_eq!(
+        text(&ask(&["--adapter-env", "REP_VERDICT=disallowed"]).stdout),
+        "https://example.com/x: disallowed\n"
+    );
+    assert_eq!(text(&ask(&[]).stdout), "https://example.com/x: allowed\n");
+    let _ = std::fs::remove_file(&robots);
+
+    for (args, said) in [
+        (
+            &["run", "--adapter-env", "A=1", "--impl", "rep-rfc"][..],
+            "--adapter-env must follow an --adapter or --command",
+        ),
+        (
+            &["run", "--adapter", "x", "--adapter-env", "NOEQUALS"][..],
+            "--adapter-env takes NAME=VALUE, not `NOEQUALS`",
+        ),
+        (
+            &["run", "--adapter", "PYTHONPATH=src python3 a.py"][..],
+            "not a shell line: `PYTHONPATH=src` would be run as the program; give the variable with \
+             --adapter-env PYTHONPATH=src",
+        ),
+        (
+            &["baseline", "--jobs", "0"][..],
+            "--jobs takes a number of threads from 1 to 256, not `0`",
+        ),
+    ] {
+        let out = reptest(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains(said), "{args:?}: {}", text(&out.stderr));
+    }
+}

@@ -96,16 +96,54 @@ impl Judgement {
                 "unknown id (no such check in the suite; remove or rename it in {file}): {id}"
             );
         }
-        let _ = writeln!(
-            out,
+        let _ = writeln!(out, "{}", self.verdict(file));
+        out
+    }
+
+    /// The one-line verdict: `OK: …` or `FAILED: …` with every count.
+    pub fn verdict(&self, file: &str) -> String {
+        format!(
             "{}: {} expected failure(s) still fail, {} new miss(es), {} stale and {} unknown entr(ies) in {file}",
             if self.passed() { "OK" } else { "FAILED" },
             self.expected,
             self.new_misses.len(),
             self.stale.len(),
             self.unknown.len()
-        );
-        out
+        )
+    }
+}
+
+/// What a check is in a run, held to an expected-failures list or not.
+/// Under `rfc` a departure from a SHOULD or MAY is pinned by a list like a
+/// miss (listed: expected; unlisted: new; listed and followed now: stale);
+/// without a list it is a [`Class::Departure`], reported, never failing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    /// Every implementation meets it, and it is not listed.
+    Met,
+    /// Without a list: some implementation departs from a SHOULD or MAY of
+    /// the profile it claims and none misses it outright. Reported; the run
+    /// still passes.
+    Departure,
+    /// Some implementation misses it (or, held to a list, departs from it),
+    /// and it is not listed: the run fails.
+    NewMiss,
+    /// Some implementation misses it or departs from it, as listed: the run
+    /// passes.
+    ExpectedMiss,
+    /// Listed, but every implementation meets it now: the run fails.
+    Stale,
+}
+
+/// The class of `row` under `expected`.
+pub fn classify(matrix: &Matrix<'_>, row: &Row<'_>, expected: Option<&ExpectedFailures>) -> Class {
+    let listed = expected.is_some_and(|list| list.contains(&row.id()));
+    match (missed(matrix, row), listed) {
+        (true, true) => Class::ExpectedMiss,
+        (true, false) if expected.is_none() && !missed_outright(matrix, row) => Class::Departure,
+        (true, false) => Class::NewMiss,
+        (false, true) => Class::Stale,
+        (false, false) => Class::Met,
     }
 }
 
@@ -120,6 +158,16 @@ fn missed(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
     })
 }
 
+/// Whether some implementation misses `row` outright (a fail or an error,
+/// not a departure) under the profile it claims.
+fn missed_outright(matrix: &Matrix<'_>, row: &Row<'_>) -> bool {
+    matrix
+        .impls
+        .iter()
+        .enumerate()
+        .any(|(index, info)| row.status(index, info.claims).is_miss())
+}
+
 /// Holds `matrix` to `expected`. `suite_ids` are every check id of the
 /// loaded suite before `--filter`/`--exclude`, so a listed id that was only
 /// filtered out of this run is neither stale nor unknown.
@@ -128,11 +176,12 @@ pub fn judge(matrix: &Matrix<'_>, expected: &ExpectedFailures, suite_ids: &BTree
     let mut ran = BTreeSet::new();
     for row in &matrix.rows {
         let id = row.id();
-        match (missed(matrix, row), expected.contains(&id)) {
-            (true, true) => judgement.expected += 1,
-            (true, false) => judgement.new_misses.push(id.clone()),
-            (false, true) => judgement.stale.push(id.clone()),
-            (false, false) => {}
+        match classify(matrix, row, Some(expected)) {
+            Class::ExpectedMiss => judgement.expected += 1,
+            Class::NewMiss => judgement.new_misses.push(id.clone()),
+            Class::Stale => judgement.stale.push(id.clone()),
+            // Held to a list, a departure is listed (expected) or new.
+            Class::Met | Class::Departure => {}
         }
         ran.insert(id);
     }
@@ -243,7 +292,7 @@ pub fn write(matrix: &Matrix<'_>, allow_faults: bool) -> Result<String, String> 
 }
 
 /// The first sentence of `why`, on one line, at most 120 characters.
-fn headline(why: &str) -> String {
+pub(crate) fn headline(why: &str) -> String {
     let flat = why.split_whitespace().collect::<Vec<_>>().join(" ");
     let sentence = match flat.find(". ") {
         Some(end) => &flat[..=end],

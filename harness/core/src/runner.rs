@@ -205,11 +205,22 @@ impl Matrix<'_> {
 }
 
 /// Runs every check of every case in `files` against every implementation,
-/// in parallel, calling `progress(done, total)` after each case run (from
-/// worker threads).
+/// in parallel on one thread per core, calling `progress(done, total)` after
+/// each case run (from worker threads).
 pub fn run<'a>(
     files: &'a [CaseFile],
     impls: &[Box<dyn Implementation>],
+    progress: impl Fn(usize, usize) + Sync,
+) -> Matrix<'a> {
+    run_on(files, impls, pool::cores(), progress)
+}
+
+/// [`run`] on at most `threads` threads (at least one). The answers never
+/// depend on how many.
+pub fn run_on<'a>(
+    files: &'a [CaseFile],
+    impls: &[Box<dyn Implementation>],
+    threads: usize,
     progress: impl Fn(usize, usize) + Sync,
 ) -> Matrix<'a> {
     let start = Instant::now();
@@ -226,7 +237,7 @@ pub fn run<'a>(
     }
     let total = cases.len() * impls.len();
     let done = AtomicUsize::new(0);
-    let answers = pool::each(&jobs, pool::cores(), |(index, range)| {
+    let answers = pool::each(&jobs, threads, |(index, range)| {
         let implementation = impls[*index].as_ref();
         let per_case: Vec<Vec<Answer>> = cases[range.clone()]
             .iter()

@@ -1,25 +1,31 @@
 //! The workspace a subcommand works in: its root, the default directories
-//! under it, and loading its cases.
+//! under it, and loading its cases (from the workspace, or the suite built
+//! into the binary when there is no workspace around).
 
-use crate::case::{load_paths, CaseFile};
+use crate::case::{embedded, load_paths, CaseFile};
 use crate::problem::Problems;
 use std::path::{Path, PathBuf};
 
-/// The workspace root (the directory holding `cases/` and `harness/`): found
-/// by walking up from the current directory and given relative to it, so
-/// messages show short paths (empty when the current directory is the root);
-/// else the root next to the harness crate as it was built.
-pub fn root() -> PathBuf {
-    if let Ok(cwd) = std::env::current_dir() {
-        let mut relative = PathBuf::new();
-        for dir in cwd.ancestors() {
-            if dir.join("cases").is_dir() && dir.join("harness").is_dir() {
-                return relative;
-            }
-            relative.push("..");
+/// The workspace around the current directory (the nearest directory up
+/// from it holding `cases/CHANGES.md` and `harness/`), relative to it, so
+/// messages show short paths (empty when the current directory is the root).
+pub fn find_root() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let mut relative = PathBuf::new();
+    for dir in cwd.ancestors() {
+        if dir.join("cases").join("CHANGES.md").is_file() && dir.join("harness").is_dir() {
+            return Some(relative);
         }
+        relative.push("..");
     }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+    None
+}
+
+/// The workspace root: [`find_root`], else the root next to the harness
+/// crate as it was built (for the commands that write into a checkout:
+/// report, diff, promote, export). Loading cases never falls back to it.
+pub fn root() -> PathBuf {
+    find_root().unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
 }
 
 /// The root as an absolute path, for programs started elsewhere and links.
@@ -48,10 +54,34 @@ pub fn findings_dir() -> PathBuf {
     root().join("reports").join("findings")
 }
 
-/// Loads the case files at `paths` (the workspace's `cases/` when empty).
-pub fn load_cases(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
-    if paths.is_empty() {
-        return load_paths(&[cases_dir()]);
+/// Where the cases of a command come from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CasesSource {
+    /// The paths given.
+    Given(Vec<PathBuf>),
+    /// The `cases/` directory of the workspace around the current directory.
+    Workspace(PathBuf),
+    /// No workspace around: the suite built into the binary.
+    BuiltIn,
+}
+
+/// Where [`load_cases`] takes the cases from for `paths`.
+pub fn cases_source(paths: &[PathBuf]) -> CasesSource {
+    if !paths.is_empty() {
+        return CasesSource::Given(paths.to_vec());
     }
-    load_paths(paths)
+    match find_root() {
+        Some(root) => CasesSource::Workspace(root.join("cases")),
+        None => CasesSource::BuiltIn,
+    }
+}
+
+/// Loads the case files at `paths`; when none are given, the workspace's
+/// `cases/`, or the suite built into the binary outside a workspace.
+pub fn load_cases(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
+    match cases_source(paths) {
+        CasesSource::Given(paths) => load_paths(&paths),
+        CasesSource::Workspace(dir) => load_paths(&[dir]),
+        CasesSource::BuiltIn => embedded::load(),
+    }
 }

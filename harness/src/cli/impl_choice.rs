@@ -1,9 +1,10 @@
 //! The implementation flags: which implementations a subcommand runs, and
-//! how external ones are treated. Their order matters (`--name` and
-//! `--profile` belong to the `--adapter` or `--command` given just before),
+//! how external ones are treated. Their order matters (`--name`,
+//! `--adapter-env` and `--profile` belong to the `--adapter` or `--command`
+//! given just before),
 //! so [`ImplChoice`] reads them from clap's matches in the order given.
 
-use super::values::{one_of, seconds, whole};
+use super::values::{env_pair, one_of, seconds, whole};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, FromArgMatches};
 use rep_core::case::ProfileId;
@@ -16,7 +17,7 @@ use rep_matrix::lineup::{self, Unavailable};
 use std::time::Duration;
 
 /// Which implementations to run, as given by `--impl`, `--adapter`,
-/// `--command`, `--name`, `--profile`, `--timeout`, `--exit-allowed`,
+/// `--command`, `--name`, `--adapter-env`, `--profile`, `--timeout`, `--exit-allowed`,
 /// `--exit-disallowed` and `--max-errors`. Flattened into a command's
 /// arguments (`#[command(flatten)]`), under the heading "Implementations".
 #[derive(Default)]
@@ -37,6 +38,7 @@ struct External {
     argv: Vec<String>,
     name: Option<String>,
     profile: Option<ProfileId>,
+    env: Vec<(String, String)>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,7 +48,7 @@ enum ExternalKind {
 }
 
 /// The flags, each with its value's name and its help.
-const FLAGS: [(&str, &str, &str); 9] = [
+const FLAGS: [(&str, &str, &str); 10] = [
     (
         "impl",
         "NAME",
@@ -66,6 +68,12 @@ const FLAGS: [(&str, &str, &str); 9] = [
          exit code (below)",
     ),
     ("name", "NAME", "Name the external implementation given just before"),
+    (
+        "adapter-env",
+        "NAME=VALUE",
+        "Set an environment variable for the external implementation given just before (repeatable); \
+         --adapter and --command run a program with arguments, not a shell line",
+    ),
     (
         "profile",
         "rfc|google",
@@ -87,8 +95,9 @@ const FLAGS: [(&str, &str, &str); 9] = [
     (
         "max-errors",
         "N",
-        "Give an external implementation up after N consecutive errors and report its remaining \
-         checks as not run (0: never) [default: 10]",
+        "Give an external implementation up after N consecutive transport faults (no answer in time, \
+         an unreadable answer, a crash; an error its library raised is an answer) and report its \
+         remaining checks as not run, in one line (0: never) [default: 10]",
     ),
 ];
 
@@ -108,8 +117,17 @@ fn lineup_name(name: &str) -> Result<String, String> {
 }
 
 /// `--adapter`'s and `--command`'s value: a command line, split into words.
+/// It is a program with arguments, not a shell line: a leading `NAME=VALUE`
+/// word is refused with the flag that sets the environment instead.
 fn command_line(text: &str) -> Result<Vec<String>, String> {
-    split_command(text).map_err(|why| format!("takes a command line: {why}"))
+    let argv = split_command(text).map_err(|why| format!("takes a command line: {why}"))?;
+    match argv.first() {
+        Some(first) if env_pair(first).is_ok() && !first.contains('/') => Err(format!(
+            "takes a program and its arguments, not a shell line: `{first}` would be run as the program; \
+             give the variable with --adapter-env {first} after this flag"
+        )),
+        _ => Ok(argv),
+    }
 }
 
 fn profile(text: &str) -> Result<ProfileId, String> {
@@ -126,6 +144,7 @@ fn arg((id, value_name, help): (&'static str, &'static str, &'static str)) -> Ar
     match id {
         "impl" => arg.value_parser(lineup_name),
         "adapter" | "command" => arg.value_parser(command_line),
+        "adapter-env" => arg.value_parser(env_pair),
         "profile" => arg.value_parser(profile),
         "timeout" => arg.value_parser(seconds),
         "exit-allowed" | "exit-disallowed" => arg.value_parser(whole::<i32>),
@@ -228,6 +247,7 @@ impl ImplChoice {
                     argv: command_line(value)?,
                     name: None,
                     profile: None,
+                    env: Vec::new(),
                 });
             }
             "--name" => {
@@ -236,6 +256,13 @@ impl ImplChoice {
                     .last_mut()
                     .ok_or("--name must follow an --adapter or --command")?;
                 external.name = Some(value.to_string());
+            }
+            "--adapter-env" => {
+                let external = self
+                    .external
+                    .last_mut()
+                    .ok_or("--adapter-env must follow an --adapter or --command")?;
+                external.env.push(env_pair(value)?);
             }
             "--profile" => {
                 let profile = profile(value)?;
@@ -300,10 +327,14 @@ impl ImplChoice {
             let argv = external.argv.clone();
             let claims = external.profile.or(self.profile).unwrap_or(ProfileId::Rfc);
             let inner: Box<dyn Implementation> = match external.kind {
-                ExternalKind::Adapter => Box::new(Adapter::new(name, argv, claims, timeout)),
-                ExternalKind::Command => {
-                    Box::new(CommandTemplate::new(name, argv, claims, timeout).with_exit_codes(self.exit_codes))
+                ExternalKind::Adapter => {
+                    Box::new(Adapter::new(name, argv, claims, timeout).with_env(external.env.clone()))
                 }
+                ExternalKind::Command => Box::new(
+                    CommandTemplate::new(name, argv, claims, timeout)
+                        .with_exit_codes(self.exit_codes)
+                        .with_env(external.env.clone()),
+                ),
             };
             impls.push(Box::new(Patience::new(inner, max_errors)));
         }

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 #[command(next_help_heading = "Cases")]
 pub(crate) struct Selection {
-    /// A case file or a directory of them (repeatable) [default: the workspace's cases/]
+    /// A case file or a directory of them (repeatable) [default: the workspace's cases/ inside a checkout, else the suite built into reptest]
     #[arg(long = "cases", value_name = "PATH")]
     cases: Vec<PathBuf>,
     /// Only cases whose id contains TEXT (repeatable: any of them)

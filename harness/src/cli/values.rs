@@ -17,6 +17,30 @@ pub(crate) fn whole<T: FromStr>(text: &str) -> Result<T, String> {
     text.parse().map_err(|_| format!("takes a whole number, not `{text}`"))
 }
 
+/// `--adapter-env`'s value: `NAME=VALUE`, NAME a portable variable name.
+pub(crate) fn env_pair(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("takes NAME=VALUE, not `{text}`"))?;
+    let portable = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !portable {
+        return Err(format!(
+            "takes NAME=VALUE with NAME made of letters, digits and _, not `{text}`"
+        ));
+    }
+    Ok((name.to_string(), value.to_string()))
+}
+
+/// A number of threads: a whole number from 1 to 256.
+pub(crate) fn threads(text: &str) -> Result<usize, String> {
+    text.parse()
+        .ok()
+        .filter(|n| (1..=256).contains(n))
+        .ok_or_else(|| format!("takes a number of threads from 1 to 256, not `{text}`"))
+}
+
 /// A time limit: a positive number of seconds, under a day.
 pub(crate) fn seconds(text: &str) -> Result<Duration, String> {
     text.parse()

@@ -13,8 +13,12 @@ misses under the profile it claims: sorted ids, one per line, each under a comme
 case's rule. Running it again on an unchanged parser gives the same bytes. Hold a run to it
 with `reptest run --expected-failures FILE`.
 
-Exit status: 0 when the file was written, 2 for a usage error, a malformed case file or an
-implementation that cannot start.";
+A check that ended in a transport fault (no answer in time, an unreadable answer, a crash, a
+wrong id) or was not run says nothing about the parser: then nothing is written, unless
+--allow-errors records them, each under its message.
+
+Exit status: 0 when the file was written, 1 when transport faults kept it from being written,
+2 for a usage error, a malformed case file or an implementation that cannot start.";
 
 /// The flags of `reptest baseline`.
 #[derive(clap::Args)]
@@ -22,22 +26,37 @@ implementation that cannot start.";
 pub(crate) struct Args {
     #[command(flatten)]
     selection: Selection,
+    /// Run on N threads [default: one per core]; the file never depends on it
+    #[arg(long, value_name = "N", help_heading = "Cases", value_parser = crate::cli::values::threads)]
+    jobs: Option<usize>,
+    /// Record checks that ended in a transport fault or were not run too, each under its message
+    /// (by default they make baseline write nothing and exit 1)
+    #[arg(long)]
+    allow_errors: bool,
     #[command(flatten)]
     impls: ImplChoice,
 }
 
 /// Runs `reptest baseline`; returns the exit status.
-pub(crate) fn main(Args { selection, impls }: Args) -> u8 {
+pub(crate) fn main(
+    Args {
+        selection,
+        jobs,
+        allow_errors,
+        impls,
+    }: Args,
+) -> u8 {
     let ready = match selection.ready("baseline", &impls) {
         Ok(ready) => ready,
         Err(status) => return status,
     };
     let progress = Progress::new("baseline", "case runs");
-    let matrix = runner::run(&ready.files, &ready.impls, |done, total| {
+    let threads = jobs.unwrap_or_else(rep_core::pool::cores);
+    let matrix = runner::run_on(&ready.files, &ready.impls, threads, |done, total| {
         progress.count(done as u64, Some(total as u64), "")
     });
     progress.finish();
-    let text = match write(&matrix, false) {
+    let text = match write(&matrix, allow_errors) {
         Ok(text) => text,
         Err(refused) => {
             eprint!("reptest baseline: {refused}");

@@ -3,7 +3,7 @@
 use crate::cli::progress::Progress;
 use crate::cli::{ImplChoice, Selection};
 use rep_core::baseline::{judge, ExpectedFailures};
-use rep_core::format::{render, Format};
+use rep_core::format::{render_with, summary, Baseline, Format, View};
 use rep_core::runner;
 use std::io::Write;
 use std::path::PathBuf;
@@ -16,12 +16,18 @@ replaces that default. Each implementation is scored under both profiles and cla
 Under rfc a check the RFC decides is graded at the level of its clause: a MUST missed is a
 fail; a SHOULD or MAY not followed is a departure, counted apart, a lesser mark that lowers
 the score but does not fail the run. An open check that names a reading shows the option the
-implementation takes and is never a miss.
+implementation takes and is never a miss. Every miss and departure names its clause and level.
+
+By default the report shows each new miss, departure and stale entry in full, the expected
+misses as one count (--verbose: in full), one line per implementation given up on, and ends
+with one summary line. --format junit marks a listed miss or departure as skipped
+(`expected failure: <why>`), a departure with no list as skipped (`SHOULD departure, not a
+failure`), and a stale entry or a new miss as a failure; json gives each check's class.
 
 Exit status: 0 when every implementation meets every MUST of the profile it claims and errs
 on no check (with --expected-failures: when the misses and departures are exactly the listed
-ones), 1 otherwise (a fail or an error), 2 for a usage error, a malformed case file or an
-implementation that cannot start (nothing runs).";
+ones), 1 otherwise (the summary line says why), 2 for a usage error, a malformed case file or
+an implementation that cannot start (nothing runs).";
 
 /// The flags of `reptest run`.
 #[derive(clap::Args)]
@@ -33,10 +39,17 @@ pub(crate) struct Args {
     #[arg(long, value_name = "FORMAT", default_value = "table", help_heading = "Output",
           value_parser = format_name())]
     format: Format,
-    /// Checks listed in FILE (one id per line, as `reptest baseline` writes) may miss; a miss not
-    /// listed fails the run, and so does a listed check that passes again (remove it from FILE then)
+    /// Checks listed in FILE (one id per line, as `reptest baseline` writes) may miss or depart from
+    /// a SHOULD or MAY; one not listed fails the run, and so does a listed check that passes again
+    /// (remove it from FILE then)
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     expected_failures: Option<PathBuf>,
+    /// Show every miss in full, the expected ones too (by default they are one count)
+    #[arg(short, long, help_heading = "Output")]
+    verbose: bool,
+    /// Run on N threads [default: one per core]; the results never depend on it
+    #[arg(long, value_name = "N", help_heading = "Cases", value_parser = crate::cli::values::threads)]
+    jobs: Option<usize>,
     #[command(flatten)]
     impls: ImplChoice,
 }
@@ -52,10 +65,7 @@ fn format_name() -> impl clap::builder::TypedValueParser<Value = Format> {
 pub(crate) fn main(options: Args) -> u8 {
     let expected = match &options.expected_failures {
         None => None,
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| ExpectedFailures::parse(&text))
-        {
+        Some(path) => match read_list(path) {
             Ok(list) => Some((path.display().to_string(), list)),
             Err(why) => {
                 eprintln!("reptest run: --expected-failures {}: {why}", path.display());
@@ -68,19 +78,35 @@ pub(crate) fn main(options: Args) -> u8 {
         Err(status) => return status,
     };
     let progress = Progress::new("run", "case runs");
-    let matrix = runner::run(&ready.files, &ready.impls, |done, total| {
+    let threads = options.jobs.unwrap_or_else(rep_core::pool::cores);
+    let matrix = runner::run_on(&ready.files, &ready.impls, threads, |done, total| {
         progress.count(done as u64, Some(total as u64), "")
     });
     progress.finish();
+    let judgement = expected
+        .as_ref()
+        .map(|(_, list)| judge(&matrix, list, &ready.suite_ids));
+    let view = View {
+        baseline: expected
+            .as_ref()
+            .zip(judgement.as_ref())
+            .map(|((file, list), judgement)| Baseline { file, list, judgement }),
+        verbose: options.verbose,
+    };
     let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(render(&matrix, options.format).as_bytes());
+    let _ = stdout.write_all(render_with(&matrix, options.format, &view).as_bytes());
     let _ = stdout.flush();
-    match expected {
-        None => u8::from(matrix.any_claimed_miss()),
-        Some((file, list)) => {
-            let judgement = judge(&matrix, &list, &ready.suite_ids);
-            eprint!("reptest run: {}", judgement.explain(&file));
-            u8::from(!judgement.passed())
-        }
+    let (passed, line) = summary(&matrix, &view);
+    // The table and Markdown end on this line; JSON and JUnit are for
+    // machines, so a person reading the log finds it on stderr.
+    if matches!(options.format, Format::Json | Format::Junit) {
+        eprintln!("reptest run: {line}");
     }
+    u8::from(!passed)
+}
+
+/// The expected-failures list in `path`.
+fn read_list(path: &std::path::Path) -> Result<ExpectedFailures, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))?;
+    ExpectedFailures::parse(&text)
 }

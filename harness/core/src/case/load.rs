@@ -81,7 +81,23 @@ fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseF
             return Err(vec![error(Some(not_utf8_at(&e)), message.into())]);
         }
     };
-    let raw: RawFile = serde_yaml::from_str(&text).map_err(|e| {
+    parse_file(path, &text, id, readings)
+}
+
+/// Reads the case file `path` whose text is `text` (as loaded, or as
+/// embedded in the binary).
+pub(super) fn parse_file(
+    path: &Path,
+    text: &str,
+    id: &str,
+    readings: Option<&Readings>,
+) -> Result<CaseFile, Vec<Problem>> {
+    let error = |position: Option<Position>, message: String| Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    };
+    let raw: RawFile = serde_yaml::from_str(text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
         let mut message = yaml_message(&e);
         if message.contains("quoted scalar") && (message.contains("escape") || message.contains("hexadecimal")) {
@@ -92,7 +108,7 @@ fn load_file(path: &Path, id: &str, readings: Option<&Readings>) -> Result<CaseF
         }
         vec![error(position, message)]
     })?;
-    validate_file(raw, &text, path, id, readings).map_err(|problems| {
+    validate_file(raw, text, path, id, readings).map_err(|problems| {
         problems
             .into_iter()
             .map(|(position, message)| error(position, message))

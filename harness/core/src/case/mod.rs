@@ -5,6 +5,7 @@ mod body;
 mod bytes;
 pub mod clause;
 mod discover;
+pub mod embedded;
 mod load;
 mod locate;
 mod raw;
@@ -17,7 +18,7 @@ pub use bytes::{decode_base64, unescape};
 pub use discover::files_under;
 pub use discover::{is_suite_data, READINGS_FILE, STATEMENTS_FILE};
 pub use load::{load_paths, not_utf8_at};
-pub use readings::{load_readings, Reading, ReadingOption, Readings};
+pub use readings::{load_readings, parse_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;
 
 use std::fmt;

@@ -74,7 +74,17 @@ pub fn load_readings(path: &Path) -> Result<Readings, Vec<Problem>> {
         message,
     };
     let text = std::fs::read_to_string(path).map_err(|e| vec![error(None, format!("cannot read: {e}"))])?;
-    let file: ReadingsFile = serde_yaml::from_str(&text).map_err(|e| {
+    parse_readings(path, &text)
+}
+
+/// Reads and checks the readings file `path` whose text is `text`.
+pub fn parse_readings(path: &Path, text: &str) -> Result<Readings, Vec<Problem>> {
+    let error = |position: Option<(usize, usize)>, message: String| Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    };
+    let file: ReadingsFile = serde_yaml::from_str(text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
         vec![error(position, e.to_string())]
     })?;

@@ -1,8 +1,11 @@
-//! The JSON report: every implementation's tallies and every answer.
+//! The JSON report: every implementation's tallies, every answer, each
+//! check's class under the expected-failures list, and the verdict.
 
+use super::{given_up, summary, View};
+use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::implementation::ImplError;
-use crate::runner::{Matrix, Tally};
+use crate::runner::{Matrix, Row, Tally};
 use serde_json::{json, Map, Value};
 
 /// One implementation's tally under one profile; the score (a percentage)
@@ -21,8 +24,22 @@ pub fn tally_json(tally: &Tally) -> Value {
     })
 }
 
-/// The JSON report, pretty-printed.
-pub fn render(matrix: &Matrix<'_>) -> String {
+/// A check's class in a few words: `met`, `departure` (a SHOULD or MAY
+/// not followed, with no expected-failures list: it does not fail the run),
+/// `new-miss` (every miss without a list), `expected-miss` or `stale`.
+fn class_name(class: Class) -> &'static str {
+    match class {
+        Class::Met => "met",
+        Class::Departure => "departure",
+        Class::NewMiss => "new-miss",
+        Class::ExpectedMiss => "expected-miss",
+        Class::Stale => "stale",
+    }
+}
+
+/// The JSON report, pretty-printed: every check with its class, and the
+/// verdict (`passed`, `summary`) the exit status follows.
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let implementations: Vec<Value> = matrix
         .impls
         .iter()
@@ -35,64 +52,79 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             json!({ "name": info.name, "claims": info.claims.name(), "profiles": scores })
         })
         .collect();
-    let checks: Vec<Value> = matrix
-        .rows
-        .iter()
-        .map(|row| {
-            let check = row.check();
-            let results: Vec<Value> = matrix
-                .impls
-                .iter()
-                .enumerate()
-                .map(|(index, info)| {
-                    let mut result = Map::new();
-                    result.insert("implementation".into(), info.name.clone().into());
-                    match &row.answers[index] {
-                        Ok(outcome) => {
-                            result.insert("allowed".into(), outcome.allowed.into());
-                            result.insert("line".into(), outcome.line.number().into());
-                            result.insert("explanation".into(), outcome.explanation().into());
-                        }
-                        Err(ImplError::Failed(why)) => {
-                            result.insert("error".into(), why.clone().into());
-                        }
-                        Err(ImplError::Unsupported(why)) => {
-                            result.insert("not_applicable".into(), why.clone().into());
-                        }
-                    }
-                    for profile in ProfileId::ALL {
-                        result.insert(format!("{profile}_status"), row.status(index, profile).name().into());
-                    }
-                    Value::Object(result)
-                })
-                .collect();
-            json!({
-                "id": row.id(),
-                "case": row.case.id,
-                "check": row.index + 1,
-                "agents": check.agents,
-                "url": check.url,
-                "response": row.case.response.map(|response| json!({
-                    "status": response.status,
-                    "redirects": response.redirects,
-                    "cached_age_hours": response.cached_age_hours,
-                })),
-                "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
-                "rfc_basis": {
-                    "clause": check.basis.clause,
-                    "level": check.basis.level.map(|level| level.name()),
-                    "reading": check.basis.reading,
-                },
-                "results": results,
-            })
-        })
+    let checks: Vec<Value> = matrix.rows.iter().map(|row| check_json(matrix, view, row)).collect();
+    let (passed, summary_line) = summary(matrix, view);
+    let given_up: Vec<Value> = given_up(matrix)
+        .into_iter()
+        .map(|gone| json!({ "implementation": matrix.impls[gone.index].name, "not_run": gone.not_run, "reason": gone.reason }))
         .collect();
     let report = json!({
         "checks_total": matrix.rows.len(),
         "elapsed_seconds": matrix.elapsed.as_secs_f64(),
         "claimed_profile_missed": matrix.any_claimed_miss(),
+        "passed": passed,
+        "summary": summary_line,
+        "expected_failures": view.baseline.map(|baseline| json!({
+            "file": baseline.file,
+            "expected_misses": baseline.judgement.expected,
+            "new_misses": baseline.judgement.new_misses,
+            "stale": baseline.judgement.stale,
+            "unknown": baseline.judgement.unknown,
+        })),
+        "given_up": given_up,
         "implementations": implementations,
         "checks": checks,
     });
     serde_json::to_string_pretty(&report).expect("a JSON value always serialises") + "\n"
+}
+
+/// One check with every implementation's answer and its class.
+fn check_json(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>) -> Value {
+    let check = row.check();
+    let results: Vec<Value> = matrix
+        .impls
+        .iter()
+        .enumerate()
+        .map(|(index, info)| {
+            let mut result = Map::new();
+            result.insert("implementation".into(), info.name.clone().into());
+            match &row.answers[index] {
+                Ok(outcome) => {
+                    result.insert("allowed".into(), outcome.allowed.into());
+                    result.insert("line".into(), outcome.line.number().into());
+                    result.insert("explanation".into(), outcome.explanation().into());
+                }
+                Err(ImplError::Failed(why)) => {
+                    result.insert("error".into(), why.clone().into());
+                }
+                Err(ImplError::Unsupported(why)) => {
+                    result.insert("not_applicable".into(), why.clone().into());
+                }
+            }
+            for profile in ProfileId::ALL {
+                result.insert(format!("{profile}_status"), row.status(index, profile).name().into());
+            }
+            Value::Object(result)
+        })
+        .collect();
+    json!({
+        "id": row.id(),
+        "class": class_name(view.class(matrix, row)),
+        "case": row.case.id,
+        "check": row.index + 1,
+        "agents": check.agents,
+        "url": check.url,
+        "response": row.case.response.map(|response| json!({
+            "status": response.status,
+            "redirects": response.redirects,
+            "cached_age_hours": response.cached_age_hours,
+        })),
+        "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
+        "rfc_basis": {
+            "clause": check.basis.clause,
+            "level": check.basis.level.map(|level| level.name()),
+            "reading": check.basis.reading,
+        },
+        "results": results,
+    })
 }

@@ -2,38 +2,49 @@
 //! `<testcase>` per check, scored against the profile the implementation
 //! claims. Implementation-defined, reading and n/a checks are `<skipped/>`;
 //! so is a departure from a SHOULD or MAY, whose message says so (it does
-//! not fail the run, and a `<failure>` would turn CI red).
+//! not fail the run, and a `<failure>` would turn CI red). Held to an
+//! expected-failures list, a listed miss or departure is `<skipped/>` too
+//! (`expected failure: <why>`), a stale entry, a new miss and a departure
+//! the list does not name are `<failure>`s, and unknown ids fail in a test
+//! suite of their own: a run that passes has `failures="0" errors="0"`.
+//! Every miss names the clause and level it is held to.
 
-use super::{agents_text, answer_text, basis_text, expected_text, held_to};
-use crate::runner::{ImplInfo, Matrix, Row, Status};
+use super::{agents_text, answer_text, basis_text, expected_text, held_to, View};
+use crate::baseline::{headline, Class};
+use crate::runner::{Matrix, Row, Status};
 use std::fmt::Write;
 
+/// What one testcase says.
+enum Outcome {
+    Pass,
+    Failure { message: String, kind: String },
+    Error(String),
+    Skipped(String),
+}
+
 /// The JUnit report.
-pub fn render(matrix: &Matrix<'_>) -> String {
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
+    let outcomes: Vec<Vec<Outcome>> = (0..matrix.impls.len())
+        .map(|index| {
+            matrix
+                .rows
+                .iter()
+                .map(|row| outcome(matrix, view, row, index))
+                .collect()
+        })
+        .collect();
+    let count = |outcomes: &[Outcome], wanted: fn(&Outcome) -> bool| outcomes.iter().filter(|o| wanted(o)).count();
+    let failure = |o: &Outcome| matches!(o, Outcome::Failure { .. });
+    let error = |o: &Outcome| matches!(o, Outcome::Error(_));
+    let skipped = |o: &Outcome| matches!(o, Outcome::Skipped(_));
+    let unknown = view.unknown();
+    let total_failures: usize = outcomes.iter().map(|o| count(o, failure)).sum::<usize>() + unknown.len();
+    let total_errors: usize = outcomes.iter().map(|o| count(o, error)).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-    let count = |index: usize, wanted: &[Status]| {
-        let claims = matrix.impls[index].claims;
-        matrix
-            .rows
-            .iter()
-            .filter(|row| wanted.contains(&row.status(index, claims)))
-            .count()
-    };
-    let skipped = [
-        Status::NotApplicable,
-        Status::ImplementationDefined,
-        Status::Reading,
-        Status::Departure(crate::case::Level::Should),
-        Status::Departure(crate::case::Level::May),
-    ];
-    let total_failures: usize = (0..matrix.impls.len()).map(|index| count(index, &[Status::Fail])).sum();
-    let total_errors: usize = (0..matrix.impls.len())
-        .map(|index| count(index, &[Status::Error]))
-        .sum();
     let _ = writeln!(
         out,
         "<testsuites name=\"reptest\" tests=\"{}\" failures=\"{total_failures}\" errors=\"{total_errors}\" time=\"{:.3}\">",
-        matrix.rows.len() * matrix.impls.len(),
+        matrix.rows.len() * matrix.impls.len() + unknown.len(),
         matrix.elapsed.as_secs_f64()
     );
     for (index, info) in matrix.impls.iter().enumerate() {
@@ -42,12 +53,34 @@ pub fn render(matrix: &Matrix<'_>) -> String {
             "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
             xml(&format!("{} (claims {})", info.name, info.claims)),
             matrix.rows.len(),
-            count(index, &[Status::Fail]),
-            count(index, &[Status::Error]),
-            count(index, &skipped),
+            count(&outcomes[index], failure),
+            count(&outcomes[index], error),
+            count(&outcomes[index], skipped),
         );
-        for row in &matrix.rows {
-            testcase(&mut out, row, index, info);
+        for (row, outcome) in matrix.rows.iter().zip(&outcomes[index]) {
+            testcase(&mut out, row, index, outcome);
+        }
+        out.push_str("  </testsuite>\n");
+    }
+    if let (Some(baseline), false) = (view.baseline, unknown.is_empty()) {
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\">",
+            xml(&format!("expected failures ({})", baseline.file)),
+            unknown.len(),
+            unknown.len()
+        );
+        for id in unknown {
+            let message = format!(
+                "unknown id: no such check in the suite; remove or rename it in {}",
+                baseline.file
+            );
+            let _ = writeln!(
+                out,
+                "    <testcase classname=\"expected-failures\" name=\"{}\">\n      <failure message=\"{}\" type=\"unknown\"/>\n    </testcase>",
+                xml(id),
+                xml(&message)
+            );
         }
         out.push_str("  </testsuite>\n");
     }
@@ -55,9 +88,62 @@ pub fn render(matrix: &Matrix<'_>) -> String {
     out
 }
 
-/// One `<testcase>`: implementation `index` (`info`) on `row`, scored
-/// against the profile it claims.
-fn testcase(out: &mut String, row: &Row<'_>, index: usize, info: &ImplInfo) {
+/// How implementation `index`'s answer to `row` is told: a listed miss or
+/// departure is skipped with its reason; a stale entry, a miss and (held to
+/// a list) a departure it does not name fail; any other departure is
+/// skipped as one, since it does not fail the run.
+fn outcome(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, index: usize) -> Outcome {
+    let info = &matrix.impls[index];
+    let answer = answer_text(&row.answers[index]);
+    let status = row.status(index, info.claims);
+    let class = view.class(matrix, row);
+    let held = held_to(row.check(), info.claims);
+    let got = format!("{held}: expected {}, got {answer}", row.check().expect(info.claims));
+    match (class, status) {
+        (Class::ExpectedMiss, status) if status.is_miss() || status.is_departure() => {
+            let departure = match status {
+                Status::Departure(level) => format!("{} departure, ", level.name()),
+                _ => String::new(),
+            };
+            Outcome::Skipped(format!(
+                "expected failure: {} ({departure}{got})",
+                headline(&row.case.why)
+            ))
+        }
+        (Class::Stale, status) if !status.is_miss() && !status.is_departure() => Outcome::Failure {
+            message: format!(
+                "stale: listed in {} but passes now ({answer}); remove {} from it ({held})",
+                view.baseline.map_or("", |baseline| baseline.file),
+                row.id()
+            ),
+            kind: "stale".into(),
+        },
+        (Class::NewMiss, Status::Departure(level)) if view.baseline.is_some() => Outcome::Failure {
+            message: format!(
+                "new {} departure, not listed in {}: {got}",
+                level.name(),
+                view.baseline.map_or("", |baseline| baseline.file)
+            ),
+            kind: "departure".into(),
+        },
+        (_, Status::Departure(level)) => Outcome::Skipped(format!("{} departure, not a failure: {got}", level.name())),
+        (_, Status::Pass) => Outcome::Pass,
+        (_, Status::Fail) => Outcome::Failure {
+            message: got,
+            kind: info.claims.to_string(),
+        },
+        (_, Status::Error) => Outcome::Error(answer),
+        (_, Status::Reading) => Outcome::Skipped(format!(
+            "reading `{}` (open under RFC 9309); answered {answer}",
+            row.check().basis.reading.as_deref().unwrap_or("")
+        )),
+        (_, Status::ImplementationDefined) => Outcome::Skipped(format!("implementation-defined; answered {answer}")),
+        (_, Status::NotApplicable) => Outcome::Skipped(answer),
+    }
+}
+
+/// One `<testcase>`.
+fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
     let check = row.check();
     let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
     let _ = write!(
@@ -67,7 +153,6 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, info: &ImplInfo) {
         xml(&name)
     );
     let answer = answer_text(&row.answers[index]);
-    let expected = check.expect(info.claims);
     let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
     let detail = format!(
         "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
@@ -77,47 +162,23 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, info: &ImplInfo) {
         expected_text(check),
         row.case.why.trim()
     );
-    match row.status(index, info.claims) {
-        Status::Pass => out.push_str("/>\n"),
-        Status::Fail => {
-            let message = format!("{}: expected {expected}, got {answer}", held_to(check, info.claims));
-            let _ = writeln!(
-                out,
-                ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
-                xml(&message),
-                info.claims,
-                xml(&detail)
-            );
-        }
-        Status::Error => {
-            let _ = writeln!(
-                out,
-                ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
-                xml(&answer),
-                xml(&detail)
-            );
-        }
-        status => {
-            let message = match status {
-                Status::ImplementationDefined => format!("implementation-defined; answered {answer}"),
-                Status::Reading => format!(
-                    "reading `{}` (open under RFC 9309); answered {answer}",
-                    check.basis.reading.as_deref().unwrap_or("")
-                ),
-                Status::Departure(level) => format!(
-                    "{} departure, not a failure: {}: expected {expected}, got {answer}",
-                    level.name(),
-                    held_to(check, info.claims)
-                ),
-                _ => answer,
-            };
-            let _ = writeln!(
-                out,
-                ">\n      <skipped message=\"{}\"/>\n    </testcase>",
-                xml(&message)
-            );
-        }
-    }
+    let _ = match outcome {
+        Outcome::Pass => writeln!(out, "/>"),
+        Outcome::Failure { message, kind } => writeln!(
+            out,
+            ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
+            xml(message),
+            xml(kind),
+            xml(&detail)
+        ),
+        Outcome::Error(message) => writeln!(
+            out,
+            ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
+            xml(message),
+            xml(&detail)
+        ),
+        Outcome::Skipped(message) => writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", xml(message)),
+    };
 }
 
 /// `text` as XML 1.0 character data or attribute value: markup escaped, and

@@ -1,16 +1,20 @@
-//! The Markdown report: the summary as a table, then each miss with its
-//! body excerpt in a code block.
+//! The Markdown report: the summary as a table, then one section per class
+//! (misses, departures from a SHOULD or MAY, stale entries, expected
+//! misses), each check under the clause and level it is held to with its
+//! body excerpt in a code block, and the verdict.
 
+use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, cell, code_span, excerpt_text, expected_text, held_to, miss_kinds, miss_word,
-    misses, worst,
+    agents_text, answer_text, basis_text, cell, code_span, excerpt_text, expected_text, given_up, held_to, miss_word,
+    summary, worst, View,
 };
+use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Row};
 use std::fmt::Write;
 
 /// The Markdown report.
-pub fn render(matrix: &Matrix<'_>) -> String {
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let mut out = String::from("## reptest results\n\n");
     let _ = writeln!(
         out,
@@ -18,6 +22,65 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         matrix.rows.len(),
         matrix.impls.len()
     );
+    tallies(&mut out, matrix);
+    let sections = [
+        (
+            Class::NewMiss,
+            if view.baseline.is_some() {
+                "New misses"
+            } else {
+                "Misses"
+            },
+        ),
+        (
+            Class::Departure,
+            "Departures from a SHOULD or MAY (they do not fail the run)",
+        ),
+        (Class::Stale, "Stale entries (pass now; remove them from the list)"),
+        (Class::ExpectedMiss, "Expected misses"),
+    ];
+    for (class, title) in sections {
+        let rows: Vec<&Row<'_>> = matrix
+            .rows
+            .iter()
+            .filter(|row| view.class(matrix, row) == class && !only_not_run(matrix, row))
+            .collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n### {title} ({})\n", rows.len());
+        if class == Class::ExpectedMiss && !view.verbose {
+            let file = view.baseline.map_or("", |baseline| baseline.file);
+            let _ = writeln!(out, "Listed in `{file}`; `--verbose` shows each.");
+            continue;
+        }
+        for row in rows {
+            let word = if class == Class::Stale {
+                "STALE"
+            } else {
+                miss_word(worst(matrix, row).0)
+            };
+            block(&mut out, matrix, row, word);
+        }
+    }
+    for gone in given_up(matrix) {
+        let name = cell(&matrix.impls[gone.index].name);
+        let _ = writeln!(
+            out,
+            "\n**{name} was given up on**: {} check(s) not run; {}",
+            gone.not_run, gone.reason
+        );
+    }
+    for id in view.unknown() {
+        let _ = writeln!(out, "\n**Unknown id** `{id}`: no such check in the suite.");
+    }
+    let _ = writeln!(out, "\n{}", summary(matrix, view).1);
+    out
+}
+
+/// The summary table, one row per implementation and profile, and what its
+/// rfc columns mean.
+fn tallies(out: &mut String, matrix: &Matrix<'_>) {
     out.push_str(
         "| implementation | profile | pass | fail | SHOULD departures | MAY departures | error | n/a | reading | impl-defined | score |\n",
     );
@@ -51,32 +114,17 @@ pub fn render(matrix: &Matrix<'_>) -> String {
          but does not fail the run; *reading* counts open checks whose answer shows the option taken on a \
          reading of the RFC, never a miss.\n",
     );
-    let missed = misses(matrix);
-    if missed.is_empty() {
-        out.push_str("\nEvery implementation meets every expectation of the profile it claims.\n");
-        return out;
-    }
-    let (outright, departures) = miss_kinds(matrix, &missed);
-    let _ = writeln!(
-        out,
-        "\n### Misses ({outright}) and departures from a SHOULD or MAY ({departures})\n"
-    );
-    for (row, missing) in missed {
-        miss_entry(&mut out, matrix, row, &missing);
-    }
-    out
 }
 
-/// One missed (or departed-from) check, with every answer and the body.
-fn miss_entry(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize]) {
+/// One check in full under `word` (`MISS`, `SHOULD DEPARTURE`, `STALE` …)
+/// and the clause and level it is held to: rule, question, answers, body.
+fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
     let check = row.check();
-    let (worst, claims) = worst(matrix, row, missing);
     let _ = writeln!(
         out,
-        "#### {} `{}` against {}\n",
-        miss_word(worst),
+        "#### {word} `{}` against {}\n",
         row.id(),
-        held_to(check, claims)
+        held_to(check, worst(matrix, row).1)
     );
     let _ = writeln!(out, "`{}:{}`\n", row.case.file.display(), row.case.line);
     let _ = writeln!(
@@ -94,7 +142,12 @@ fn miss_entry(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, missing: &[u
         let _ = writeln!(out, "- rfc rests on: {basis}");
     }
     for (index, info) in matrix.impls.iter().enumerate() {
-        let mark = if missing.contains(&index) { " ✗" } else { "" };
+        let status = row.status(index, info.claims);
+        let mark = if status.is_miss() || status.is_departure() {
+            " ✗"
+        } else {
+            ""
+        };
         let _ = writeln!(
             out,
             "- {} (claims {}): {}{mark}",

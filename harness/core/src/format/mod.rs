@@ -6,8 +6,10 @@ pub mod json;
 mod junit;
 mod markdown;
 mod table;
+mod view;
 
 pub use excerpt::{excerpt, ExcerptLine};
+pub use view::{given_up, summary, Baseline, GivenUp, View};
 
 use crate::case::{Check, ProfileId};
 use crate::runner::{Matrix, Row, Status};
@@ -38,60 +40,44 @@ impl Format {
     }
 }
 
-/// `matrix` rendered in `format`.
+/// `matrix` rendered in `format`, every miss shown as new.
 pub fn render(matrix: &Matrix<'_>, format: Format) -> String {
+    render_with(matrix, format, &View::default())
+}
+
+/// `matrix` rendered in `format` as `view` says: held to an
+/// expected-failures list or not, expected misses in full or counted.
+pub fn render_with(matrix: &Matrix<'_>, format: Format, view: &View<'_>) -> String {
     match format {
-        Format::Table => table::render(matrix),
-        Format::Json => json::render(matrix),
-        Format::Junit => junit::render(matrix),
-        Format::Markdown => markdown::render(matrix),
+        Format::Table => table::render(matrix, view),
+        Format::Json => json::render(matrix, view),
+        Format::Junit => junit::render(matrix, view),
+        Format::Markdown => markdown::render(matrix, view),
     }
 }
 
-/// The rows where some implementation misses an expectation of the profile
-/// it claims, or departs from a SHOULD or MAY of it, with the indexes of
-/// those implementations.
-fn misses<'m, 'a>(matrix: &'m Matrix<'a>) -> Vec<(&'m Row<'a>, Vec<usize>)> {
-    matrix
-        .rows
+/// How `row` is reported: the worst status among the implementations that
+/// miss it or depart from it under the profile they claim (a miss before a
+/// departure; `Pass` when none does, as for a stale entry), and the profile
+/// the first of them claims (the first implementation's when none does).
+fn worst(matrix: &Matrix<'_>, row: &Row<'_>) -> (Status, ProfileId) {
+    let marked: Vec<(Status, ProfileId)> = matrix
+        .impls
         .iter()
-        .filter_map(|row| {
-            let missing: Vec<usize> = (0..matrix.impls.len())
-                .filter(|&index| {
-                    let status = row.status(index, matrix.impls[index].claims);
-                    status.is_miss() || status.is_departure()
-                })
-                .collect();
-            (!missing.is_empty()).then_some((row, missing))
-        })
-        .collect()
-}
-
-/// How many rows of `missed` some implementation misses outright (a fail or
-/// an error), and how many only depart from a SHOULD or MAY.
-fn miss_kinds(matrix: &Matrix<'_>, missed: &[(&Row<'_>, Vec<usize>)]) -> (usize, usize) {
-    let outright = missed
-        .iter()
-        .filter(|(row, missing)| {
-            missing
-                .iter()
-                .any(|&index| row.status(index, matrix.impls[index].claims).is_miss())
-        })
-        .count();
-    (outright, missed.len() - outright)
-}
-
-/// How `row` is reported for the implementations in `missing`: the worst
-/// status among them (a miss before a departure) and the profile the first
-/// of them claims.
-fn worst(matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize]) -> (Status, ProfileId) {
-    let claims = matrix.impls[missing[0]].claims;
-    let status = missing
-        .iter()
-        .map(|&index| row.status(index, matrix.impls[index].claims))
-        .find(|status| status.is_miss())
-        .unwrap_or_else(|| row.status(missing[0], claims));
-    (status, claims)
+        .enumerate()
+        .map(|(index, info)| (row.status(index, info.claims), info.claims))
+        .filter(|(status, _)| status.is_miss() || status.is_departure())
+        .collect();
+    match marked.first() {
+        None => (
+            Status::Pass,
+            matrix.impls.first().map_or(ProfileId::Rfc, |info| info.claims),
+        ),
+        Some(&(first, claims)) => {
+            let status = marked.iter().map(|&(status, _)| status).find(|status| status.is_miss());
+            (status.unwrap_or(first), claims)
+        }
+    }
 }
 
 /// The word a miss of `status` is reported under: `MISS`, or `SHOULD

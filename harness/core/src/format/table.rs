@@ -1,15 +1,21 @@
 //! The plain-text report: a summary per implementation and profile, then
-//! every miss with what is needed to understand it.
+//! every new miss, departure and stale entry with what is needed to
+//! understand it and the clause and level it is held to (expected misses as
+//! a count, in full with `verbose`), a line per implementation given up on,
+//! and the verdict.
 
+use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, excerpt_text, expected_text, held_to, miss_kinds, miss_word, misses, worst,
+    agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
+    View,
 };
+use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Row, Status};
 use std::fmt::Write;
 
 /// The table report.
-pub fn render(matrix: &Matrix<'_>) -> String {
+pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let mut out = String::new();
     let cases = matrix
         .rows
@@ -31,45 +37,15 @@ pub fn render(matrix: &Matrix<'_>) -> String {
         .max()
         .unwrap_or(0)
         .max("implementation".len());
-    summary(&mut out, matrix, width);
-    let missed = misses(matrix);
-    for (row, missing) in &missed {
-        miss_entry(&mut out, matrix, row, missing, width);
-    }
+    tallies(&mut out, matrix, width);
+    out.push_str(&details(matrix, view));
     let _ = writeln!(out);
-    let (outright, departures) = miss_kinds(matrix, &missed);
-    if outright == 0 {
-        let _ = writeln!(
-            out,
-            "OK: every implementation meets every expectation of the profile it claims{}.",
-            if departures == 0 {
-                String::new()
-            } else {
-                format!(" but {departures} SHOULD or MAY departure(s) listed above, which do not fail the run")
-            }
-        );
-    } else {
-        let per_impl: Vec<String> = matrix
-            .impls
-            .iter()
-            .enumerate()
-            .filter_map(|(index, info)| {
-                let count = missed.iter().filter(|(_, missing)| missing.contains(&index)).count();
-                (count > 0).then(|| format!("{} {count}", info.name))
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "FAILED: {outright} check(s) missed by an implementation's claimed profile, \
-             {departures} more only departing from a SHOULD or MAY ({}).",
-            per_impl.join(", ")
-        );
-    }
+    let _ = writeln!(out, "{}", summary(matrix, view).1);
     out
 }
 
 /// The summary table: one line per implementation and profile.
-fn summary(out: &mut String, matrix: &Matrix<'_>, width: usize) {
+fn tallies(out: &mut String, matrix: &Matrix<'_>, width: usize) {
     let _ = writeln!(
         out,
         "{:<width$}  profile    pass  fail  should  may  error   n/a  reading  impl-defined   score",
@@ -106,17 +82,60 @@ fn summary(out: &mut String, matrix: &Matrix<'_>, width: usize) {
     );
 }
 
-/// One missed (or departed-from) check: what it is, what each
-/// implementation answered, and the body around the deciding lines.
-fn miss_entry(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, missing: &[usize], width: usize) {
+/// The checks worth reading in full (new misses, departures, stale
+/// entries, expected misses with `verbose`), then a line per given-up
+/// implementation, per unknown id and for the expected misses not shown.
+fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
+    let mut out = String::new();
+    let file = view.baseline.map_or("", |baseline| baseline.file);
+    let mut hidden = 0;
+    for row in &matrix.rows {
+        let word = miss_word(worst(matrix, row).0);
+        let label = match view.class(matrix, row) {
+            Class::Met => continue,
+            _ if only_not_run(matrix, row) => continue,
+            Class::NewMiss if view.baseline.is_some() => format!("NEW {word} (not in {file})"),
+            Class::NewMiss | Class::Departure => word.to_string(),
+            Class::Stale => format!("STALE (passes now; remove it from {file})"),
+            Class::ExpectedMiss if view.verbose => format!("EXPECTED {word} (listed in {file})"),
+            Class::ExpectedMiss => {
+                hidden += 1;
+                continue;
+            }
+        };
+        block(&mut out, matrix, row, &label);
+    }
+    for gone in given_up(matrix) {
+        let _ = writeln!(
+            out,
+            "\nGIVEN UP {}: {} check(s) not run; {}",
+            matrix.impls[gone.index].name, gone.not_run, gone.reason
+        );
+    }
+    for id in view.unknown() {
+        let _ = writeln!(
+            out,
+            "\nUNKNOWN {id} (no such check in the suite; remove or rename it in {file})"
+        );
+    }
+    if hidden > 0 {
+        let _ = writeln!(
+            out,
+            "\n{hidden} expected miss(es) listed in {file} still miss (--verbose shows each)"
+        );
+    }
+    out
+}
+
+/// One check in full under `label`, with the clause and level it is held
+/// to: its rule, question, every answer and the body.
+fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
     let check = row.check();
-    let (worst, first) = worst(matrix, row, missing);
     let _ = writeln!(
         out,
-        "\n{} {} against {}  ({}:{})",
-        miss_word(worst),
+        "\n{label} {} against {}  ({}:{})",
         row.id(),
-        held_to(check, first),
+        held_to(check, worst(matrix, row).1),
         row.case.file.display(),
         row.case.line
     );
@@ -134,19 +153,21 @@ fn miss_entry(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, missing: &[u
     if let Some(basis) = basis_text(check) {
         let _ = writeln!(out, "  rfc rests on: {basis}");
     }
+    let width = matrix.impls.iter().map(|info| info.name.len()).max().unwrap_or(0);
     for (index, info) in matrix.impls.iter().enumerate() {
         let status = row.status(index, info.claims);
         let mark = match status {
-            _ if missing.contains(&index) => format!("✗ {} (claims {})", status.name(), info.claims),
+            _ if status.is_miss() || status.is_departure() => format!("✗ {} (claims {})", status.name(), info.claims),
             Status::Pass => "✓".to_string(),
             other => other.name().to_string(),
         };
-        let _ = writeln!(
-            out,
-            "  {:<width$}  {:<40} {mark}",
-            info.name,
-            answer_text(&row.answers[index])
-        );
+        let answer = answer_text(&row.answers[index]);
+        // A long answer goes on its own line, so the mark never runs into it.
+        if answer.chars().count() > 40 {
+            let _ = writeln!(out, "  {:<width$}  {mark}\n  {:<width$}    {answer}", info.name, "");
+        } else {
+            let _ = writeln!(out, "  {:<width$}  {answer:<40} {mark}", info.name);
+        }
     }
     let _ = writeln!(out, "  body:");
     let lines = excerpt_text(row);

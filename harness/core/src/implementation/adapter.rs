@@ -15,6 +15,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// How a transport fault's message ends during a run: the next check
+/// starts a fresh process. Start-up failures leave it out (nothing runs on).
+pub const RESTARTS: &str = "; it restarts for the next check";
+
 /// How long an adapter's first process may take for its first answer, at
 /// least: starting an interpreter and importing a library can take seconds
 /// on a loaded machine.
@@ -155,20 +159,18 @@ impl Adapter {
                 // the wrong check, so a fresh process is the only safe way on.
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
-                    "{garbage}; the adapter was stopped ({how}) and restarts for the next check"
+                    "{garbage}; the adapter was stopped ({how}){RESTARTS}"
                 )))
             }),
             Err(RecvTimeoutError::Timeout) => {
                 let how = process.take().map(Running::stop).unwrap_or_default();
                 Err(ImplError::Failed(format!(
-                    "{NO_ANSWER} {timeout:?}; the adapter was stopped ({how}) and restarts for the next check"
+                    "{NO_ANSWER} {timeout:?}; the adapter was stopped ({how}){RESTARTS}"
                 )))
             }
             Err(RecvTimeoutError::Disconnected) => {
                 let how = process.take().map(Running::stop).unwrap_or_default();
-                Err(ImplError::Failed(format!(
-                    "the adapter exited ({how}); it restarts for the next check"
-                )))
+                Err(ImplError::Failed(format!("the adapter exited ({how}){RESTARTS}")))
             }
         }
     }

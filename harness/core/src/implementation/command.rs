@@ -40,6 +40,7 @@ impl Default for ExitCodes {
 pub struct CommandTemplate {
     program: Program,
     exit_codes: ExitCodes,
+    env: Vec<(String, String)>,
 }
 
 static NEXT_FILE: AtomicU64 = AtomicU64::new(0);
@@ -56,7 +57,14 @@ impl CommandTemplate {
                 timeout,
             },
             exit_codes: ExitCodes::default(),
+            env: Vec::new(),
         }
+    }
+
+    /// The same template, each command run with `env` added to its
+    /// environment.
+    pub fn with_env(self, env: Vec<(String, String)>) -> CommandTemplate {
+        CommandTemplate { env, ..self }
     }
 
     /// The same template, reading verdicts from `exit_codes`.
@@ -83,8 +91,11 @@ impl CommandTemplate {
                     .replace("%user-agent%", &agent)
             })
             .collect();
-        let finished = run_with_timeout(Command::new(&argv[0]).args(&argv[1..]), self.program.timeout)
-            .map_err(|error| ImplError::Failed(error.to_string()))?;
+        let finished = run_with_timeout(
+            Command::new(&argv[0]).args(&argv[1..]).envs(self.env.iter().cloned()),
+            self.program.timeout,
+        )
+        .map_err(|error| ImplError::Failed(error.to_string()))?;
         let output = String::from_utf8_lossy(&finished.stdout).to_lowercase();
         let words: Vec<&str> = output.split(|c: char| !c.is_ascii_alphabetic()).collect();
         let allowed = match (words.contains(&"allowed"), words.contains(&"disallowed")) {

@@ -31,7 +31,7 @@ pub use adapter::Adapter;
 pub use answer::{agree, describe, Answer, DecidingLine, Detail, ImplError, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
-pub use patience::{Patience, DEFAULT_MAX_ERRORS};
+pub use patience::{Patience, DEFAULT_MAX_ERRORS, NOT_RUN};
 pub use prepared::{check_once, guard, Prepared};
 pub use program::{External, Program};
 #[cfg(feature = "google")]

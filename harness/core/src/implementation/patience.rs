@@ -11,6 +11,10 @@
 use super::{Answer, ImplError, Implementation, Loaded, RAISED_BY_LIBRARY};
 use crate::case::{ProfileId, ResponseSpec};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// How the answer to a check that was not run starts.
+pub const NOT_RUN: &str = "not run: ";
 
 /// Consecutive errors after which an external implementation is given up on,
 /// unless `--max-errors` says otherwise.
@@ -23,6 +27,8 @@ pub struct Patience {
     inner: Box<dyn Implementation>,
     limit: usize,
     consecutive: AtomicUsize,
+    /// The last transport fault: the reason given with "not run".
+    last_fault: Mutex<String>,
 }
 
 impl Patience {
@@ -32,6 +38,7 @@ impl Patience {
             inner,
             limit,
             consecutive: AtomicUsize::new(0),
+            last_fault: Mutex::new(String::new()),
         }
     }
 
@@ -43,6 +50,7 @@ impl Patience {
         match &answer {
             Err(ImplError::Failed(why)) if !why.starts_with(RAISED_BY_LIBRARY) => {
                 self.consecutive.fetch_add(1, Ordering::Relaxed);
+                *self.last_fault.lock().unwrap_or_else(|p| p.into_inner()) = why.clone();
             }
             _ => self.consecutive.store(0, Ordering::Relaxed),
         }
@@ -50,8 +58,9 @@ impl Patience {
     }
 
     fn not_run(&self) -> ImplError {
+        let last = self.last_fault.lock().unwrap_or_else(|p| p.into_inner()).clone();
         ImplError::Failed(format!(
-            "not run: {} was given up on after {} consecutive transport faults",
+            "{NOT_RUN}{} was given up on after {} consecutive transport faults (the last: {last})",
             self.inner.name(),
             self.limit
         ))

@@ -39,8 +39,10 @@ impl<T: External> Implementation for T {
 
     /// Fails unless the program answers the plainest check.
     fn start(&self) -> Result<(), String> {
-        smoke_check(self)
-            .map_err(|why| format!("`{}` cannot answer a plain check: {why}", self.program().argv.join(" ")))
+        smoke_check(self).map_err(|why| {
+            let why = why.strip_suffix(super::adapter::RESTARTS).unwrap_or(&why);
+            format!("`{}` cannot answer a plain check: {why}", self.program().argv.join(" "))
+        })
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {

@@ -412,7 +412,7 @@ mod tests {
 
     #[test]
     fn a_timeout_is_a_hang() {
-        let message = format!("{NO_ANSWER} 30s; the adapter was stopped (signal: 9) and restarts for the next check");
+        let message = format!("{NO_ANSWER} 30s; the adapter was stopped (signal: 9); it restarts for the next check");
         assert!(Signature::failure(&probe("User-agent: *\n", "/"), &message).is_hang());
     }
 }
