@@ -6,6 +6,7 @@ use crate::cli::progress::Progress;
 use crate::cli::values::number;
 use crate::cli::{load_cases_or_exit, start_all, usage_error, ImplChoice};
 use rep_core::case::{load_readings, Readings};
+use rep_core::implementation::Implementation;
 use rep_core::workspace::{absolute_root, cases_dir};
 use rep_matrix::catalogue::third_party::ThirdParty;
 use rep_matrix::lineup::Lineup;
@@ -99,22 +100,10 @@ pub(crate) fn main(options: Args) -> u8 {
     if let Err(status) = start_all("report", &yours) {
         return status;
     }
-    let mut lineup = Lineup::built_ins();
-    if !options.built_in_only {
-        let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
-        lineup = lineup.with_bundled(&root, wanted, REPORT_TIMEOUT);
-    }
-    let lineup = lineup.with_yours(yours);
-    let missing = lineup.missing();
-    if !missing.is_empty() && !options.skip_missing {
-        for why in &missing {
-            eprintln!("reptest report: {why}");
-        }
-        eprintln!(
-            "reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run."
-        );
-        return 1;
-    }
+    let lineup = match lineup(&options, &root, yours) {
+        Ok(lineup) => lineup,
+        Err(status) => return status,
+    };
     // The gate before measuring: every parser answers the self-test first.
     let self_test = root.join("harness/adapters/self-test.yaml");
     let self_test = match self_test.is_file() {
@@ -158,6 +147,29 @@ pub(crate) fn main(options: Args) -> u8 {
             2
         }
     }
+}
+
+/// The built-ins, the bundled parsers `--only` leaves in (none with
+/// `--built-in-only`) and yours; exit status 1 when a bundled parser could
+/// be installed here and is not (unless `--skip-missing`).
+fn lineup(options: &Args, root: &std::path::Path, yours: Vec<Box<dyn Implementation>>) -> Result<Lineup, u8> {
+    let mut lineup = Lineup::built_ins();
+    if !options.built_in_only {
+        let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
+        lineup = lineup.with_bundled(root, wanted, REPORT_TIMEOUT);
+    }
+    let lineup = lineup.with_yours(yours);
+    let missing = lineup.missing();
+    if !missing.is_empty() && !options.skip_missing {
+        for why in &missing {
+            eprintln!("reptest report: {why}");
+        }
+        eprintln!(
+            "reptest report: nothing was written; install the above, or pass --skip-missing to list them as not run."
+        );
+        return Err(1);
+    }
+    Ok(lineup)
 }
 
 /// The closing paragraph: what was written, what was left out and why.
