@@ -2,7 +2,7 @@
 
 /// The style sheet.
 pub const CSS: &str = r#":root {
-  --met: #b7e4c0; --missed: #f4a9a8; --error: #c9a0dc; --open: #fde7a8; --departed: #f8cfa0; --na: #e8e8e8;
+  --met: #b7e4c0; --missed: #f4a9a8; --error: #c9a0dc; --open: #fde7a8; --departed: #f8cfa0; --reading: #cfe3f7; --na: #e8e8e8;
   --ink: #1d2327; --muted: #5f6b73; --line: #d8dde1; --accent: #1f5fa8;
 }
 * { box-sizing: border-box; }
@@ -26,7 +26,7 @@ th, td { border: 1px solid var(--line); padding: .25em .5em; vertical-align: top
 thead th { background: #eef1f4; }
 td.num, th.num { text-align: right; }
 .m { background: var(--met); } .x { background: var(--missed); } .e { background: var(--error); }
-.d { background: var(--departed); } .r { background: var(--open); }
+.d { background: var(--departed); } .r { background: var(--reading); }
 .i { background: var(--open); } .n { background: var(--na); color: var(--muted); }
 .legend span { display: inline-block; padding: .1em .6em; margin-right: .4em; border-radius: 3px; font-size: 13px; }
 /* overview */
