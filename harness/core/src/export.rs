@@ -47,9 +47,12 @@ const HOW_TO_READ: [&str; 10] = [
     "With several `agents`, the rules of every group that names any of them apply together (Google's \
      multi-agent question); a parser that checks one agent at a time cannot answer such a check.",
     "A check with a `response` is a fetch check: the crawler asked for /robots.txt and got that status (or a \
-     network error) after that many redirects, and the body is the final response's body, or, when \
-     `cached_age_hours` is a number, the copy of robots.txt the crawler kept from its last successful fetch, \
-     that many hours ago. A parser that does not model fetching cannot answer it.",
+     network error) after that many redirects, served as `content_type` when that is not null. When \
+     `cached_age_hours` is a number the crawler also holds a copy of robots.txt from a successful fetch that \
+     many hours ago, served then with the Cache-Control header `cache_control` (null: none). The copy's body \
+     is `cached_body` (a key of `bodies`) when that is not null, and the check's `body` is then the final \
+     response's; when `cached_body` is null the check's one `body` is the final response's for a success and \
+     the copy's otherwise. A parser that does not model fetching cannot answer it.",
     "`basis` says what the rfc expectation rests on: an RFC 9309 section (`clause`) and how strongly the RFC \
      states it (`level`), and/or a `reading` (an id in cases/readings.yaml) that settles a contested point; \
      each is null when the case does not state it.",
@@ -70,7 +73,7 @@ struct Document<'a> {
     check_count: usize,
     body_count: usize,
     checks: Vec<ExportedCheck<'a>>,
-    bodies: BTreeMap<&'a str, Vec<Part>>,
+    bodies: BTreeMap<String, Vec<Part>>,
 }
 
 /// One check with everything needed to run it and to explain a miss.
@@ -85,7 +88,7 @@ struct ExportedCheck<'a> {
     url: &'a str,
     expect: Expectations,
     basis: ExportedBasis<'a>,
-    response: Option<ExportedResponse>,
+    response: Option<ExportedResponse<'a>>,
     body: &'a str,
 }
 
@@ -164,10 +167,13 @@ struct ExportedBasis<'a> {
 }
 
 #[derive(Serialize)]
-struct ExportedResponse {
+struct ExportedResponse<'a> {
     status: HttpStatus,
     redirects: u32,
+    content_type: Option<&'a str>,
     cached_age_hours: Option<u32>,
+    cached_body: Option<&'a str>,
+    cache_control: Option<&'a str>,
 }
 
 /// A status code, or the string `network-error`, as the case files write it.
@@ -188,23 +194,31 @@ pub fn export(files: &[CaseFile], suite_version: &str, root: &Path) -> String {
         .map(|case| (case, repository_path(&case.file, root)))
         .collect();
     cases.sort_by(|a, b| a.0.id.cmp(&b.0.id));
-    // Each distinct body under the id of the first case that has it.
-    let mut keys: HashMap<&[u8], &str> = HashMap::new();
-    let mut bodies: BTreeMap<&str, Vec<Part>> = BTreeMap::new();
-    for (case, _) in &cases {
-        keys.entry(case.body.as_slice()).or_insert_with(|| {
-            bodies.insert(&case.id, parts(&case.body));
-            &case.id
+    // Each distinct body under the id of the first case that has it (a
+    // cached copy's own body under that id and `/cached-copy`).
+    let mut keys: HashMap<&[u8], String> = HashMap::new();
+    let mut bodies: BTreeMap<String, Vec<Part>> = BTreeMap::new();
+    let mut keep = |body, key: String| {
+        keys.entry(body).or_insert_with(|| {
+            bodies.insert(key.clone(), parts(body));
+            key
         });
+    };
+    for (case, _) in &cases {
+        keep(&case.body, case.id.clone());
+        if let Some(copy) = cached_body(case) {
+            keep(copy, format!("{}/cached-copy", case.id));
+        }
     }
     let checks: Vec<ExportedCheck> = cases
         .iter()
         .flat_map(|(case, file)| {
-            let body = keys[case.body.as_slice()];
+            let body = keys[case.body.as_slice()].as_str();
+            let cached = cached_body(case).map(|copy| keys[copy].as_str());
             case.checks
                 .iter()
                 .enumerate()
-                .map(move |(index, check)| exported_check(case, index, check, file, body))
+                .map(move |(index, check)| exported_check(case, index, check, file, (body, cached)))
         })
         .collect();
     let document = Document {
@@ -223,12 +237,18 @@ pub fn export(files: &[CaseFile], suite_version: &str, root: &Path) -> String {
     json
 }
 
+/// The body of the copy a fetch case's crawler kept, when it has one of its own.
+fn cached_body(case: &Case) -> Option<&[u8]> {
+    case.response.as_ref()?.cached.as_ref()?.body.as_deref()
+}
+
+/// `bodies` is the keys of the check's body and of its cached copy's own body.
 fn exported_check<'a>(
     case: &'a Case,
     index: usize,
     check: &'a Check,
     file: &'a str,
-    body: &'a str,
+    (body, cached_body): (&'a str, Option<&'a str>),
 ) -> ExportedCheck<'a> {
     ExportedCheck {
         id: case.check_id(index),
@@ -243,7 +263,10 @@ fn exported_check<'a>(
             google: check.google,
         },
         basis: exported_basis(&check.basis),
-        response: case.response.map(exported_response),
+        response: case
+            .response
+            .as_ref()
+            .map(|response| exported_response(response, cached_body)),
         body,
     }
 }
@@ -256,14 +279,20 @@ fn exported_basis(basis: &Basis) -> ExportedBasis<'_> {
     }
 }
 
-fn exported_response(response: ResponseSpec) -> ExportedResponse {
+fn exported_response<'a>(response: &'a ResponseSpec, cached_body: Option<&'a str>) -> ExportedResponse<'a> {
     ExportedResponse {
         status: match response.status {
             Some(code) => HttpStatus::Code(code),
             None => HttpStatus::Failure("network-error"),
         },
         redirects: response.redirects,
-        cached_age_hours: response.cached_age_hours,
+        content_type: response.content_type.as_deref(),
+        cached_age_hours: response.cached_age_hours(),
+        cached_body,
+        cache_control: response
+            .cached
+            .as_ref()
+            .and_then(|cached| cached.cache_control.as_deref()),
     }
 }
 

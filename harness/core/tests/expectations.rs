@@ -237,11 +237,23 @@ fn the_valid_fixture_loads_byte_exact_bodies_and_expectations() {
     );
     let fetch = by_name("fetch-network-error-with-body");
     assert_eq!(
-        fetch.response.map(|r| (r.status, r.redirects, r.cached_age_hours)),
+        fetch
+            .response
+            .as_ref()
+            .map(|r| (r.status, r.redirects, r.cached_age_hours())),
         Some((None, 2, None))
     );
-    let cached = by_name("fetch-server-error-with-cached-copy").response;
-    assert_eq!(cached.and_then(|r| r.cached_age_hours), Some(2));
+    let cached = &by_name("fetch-server-error-with-cached-copy").response;
+    assert_eq!(cached.as_ref().and_then(|r| r.cached_age_hours()), Some(2));
+    let beside = by_name("fetch-success-beside-an-older-copy")
+        .response
+        .clone()
+        .expect("a response");
+    assert_eq!(beside.content_type.as_deref(), Some("text/plain; charset=utf-8"));
+    let copy = beside.cached.expect("a cached copy");
+    assert_eq!(copy.age_hours, 30);
+    assert_eq!(copy.body.as_deref(), Some(&b"User-agent: *\nDisallow: /\n"[..]));
+    assert_eq!(copy.cache_control.as_deref(), Some("max-age=172800"));
     assert_eq!(by_name("fetch-server-error").body, b"");
     let check = &by_name("escaped-crlf-body").checks[0];
     assert_eq!((check.rfc, check.google), (Expect::Disallowed, Expect::Disallowed));
@@ -327,8 +339,8 @@ fn junit_is_valid_xml_with_one_testcase_per_check() {
     }
     // rep-rfc: only the implementation-defined check is skipped.
     assert_eq!(suites[0].2, ["skipped"]);
-    // google: the three fetch checks are n/a, plus the implementation-defined one.
-    assert_eq!(suites[1].2.iter().filter(|o| *o == "skipped").count(), 4);
+    // google: the four fetch checks are n/a, plus the implementation-defined one.
+    assert_eq!(suites[1].2.iter().filter(|o| *o == "skipped").count(), 5);
     // The stub errs on /x, is n/a on /after/ok, and wrongly allows every disallowed check.
     let stub = &suites[2].2;
     assert_eq!(stub.iter().filter(|o| *o == "error").count(), 1);

@@ -80,12 +80,29 @@ pub struct Basis {
 }
 
 /// The simulated response to the request for `/robots.txt`, for fetch checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
     /// The final HTTP status, or `None` when the request failed at the network.
     pub status: Option<u16>,
     /// Redirects followed to reach it.
     pub redirects: u32,
+    /// The response's `Content-Type` header, when the check gives one.
+    pub content_type: Option<String>,
+    /// The copy of robots.txt the crawler holds from an earlier successful
+    /// fetch, if it kept one (RFC 9309 §2.4).
+    pub cached: Option<CachedCopy>,
+}
+
+/// A copy of robots.txt a crawler kept from an earlier successful fetch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CachedCopy {
+    /// Hours since that fetch.
+    pub age_hours: u32,
+    /// The copy's bytes: a file of its own, or the check's body when the suite
+    /// gives the copy none (the check's body then stands for both).
+    pub body: Vec<u8>,
+    /// The `Cache-Control` header the copy was served with (RFC 9111).
+    pub cache_control: Option<String>,
 }
 
 /// One question of the suite: given `body`, may a crawler that identifies

@@ -1,7 +1,7 @@
 //! Reading the export (`reptest export`, schema in
 //! `cases/export/rep-suite.schema.json`) into [`Check`]s.
 
-use crate::check::{Basis, Check, Expect, Level, Response};
+use crate::check::{Basis, CachedCopy, Check, Expect, Level, Response};
 use base64::Engine as _;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -101,6 +101,10 @@ enum RawLevel {
 struct RawResponse {
     status: RawStatus,
     redirects: u32,
+    content_type: Option<String>,
+    cached_age_hours: Option<u32>,
+    cached_body: Option<String>,
+    cache_control: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -163,14 +167,16 @@ fn body(key: &str, parts: &[RawPart]) -> Result<Vec<u8>, LoadError> {
 
 fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadError> {
     let problem = |what: String| LoadError(format!("check `{}`: {what}", raw.id));
-    let body = bodies
-        .get(raw.body.as_str())
-        .ok_or_else(|| problem(format!("its body `{}` is not in `bodies`", raw.body)))?
-        .clone();
+    let known_body = |key: &str| {
+        bodies
+            .get(key)
+            .ok_or_else(|| problem(format!("its body `{key}` is not in `bodies`")))
+    };
+    let body = known_body(&raw.body)?.clone();
     let response = match raw.response {
         None => None,
-        Some(RawResponse { status, redirects }) => Some(Response {
-            status: match status {
+        Some(response) => Some(Response {
+            status: match response.status {
                 RawStatus::Code(code) => Some(code),
                 RawStatus::Word(word) if word == "network-error" => None,
                 RawStatus::Word(word) => {
@@ -179,7 +185,19 @@ fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadEr
                     )))
                 }
             },
-            redirects,
+            redirects: response.redirects,
+            content_type: response.content_type,
+            cached: match response.cached_age_hours {
+                None => None,
+                Some(age_hours) => Some(CachedCopy {
+                    age_hours,
+                    body: match &response.cached_body {
+                        Some(key) => known_body(key)?.clone(),
+                        None => body.clone(),
+                    },
+                    cache_control: response.cache_control,
+                }),
+            },
         }),
     };
     if raw.agents.is_empty() {
@@ -253,9 +271,30 @@ mod tests {
             check.response,
             Some(Response {
                 status: None,
-                redirects: 1
+                redirects: 1,
+                content_type: None,
+                cached: None,
             })
         );
+        let cached = one_check(
+            r#""response": {"status": 200, "redirects": 0, "content_type": "text/html", "cached_age_hours": 30,
+                "cached_body": "a/c", "cache_control": "max-age=0"}, "body": "a/b""#,
+            r#"{"a/b": [{"text": "live"}], "a/c": [{"text": "kept"}]}"#,
+        );
+        let response = read(&cached).unwrap().checks[0].response.clone().unwrap();
+        assert_eq!(response.content_type.as_deref(), Some("text/html"));
+        let copy = response.cached.unwrap();
+        assert_eq!((copy.age_hours, copy.body.as_slice()), (30, &b"kept"[..]));
+        assert_eq!(copy.cache_control.as_deref(), Some("max-age=0"));
+        let unknown = one_check(
+            r#""response": {"status": 200, "redirects": 0, "cached_age_hours": 3, "cached_body": "a/z"}, "body": "a/b""#,
+            r#"{"a/b": []}"#,
+        );
+        assert!(read(&unknown)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("its body `a/z` is not in `bodies`"));
         let empty = one_check(r#""response": null, "body": "a/b""#, r#"{"a/b": []}"#);
         assert_eq!(read(&empty).unwrap().checks[0].body_text(), Some(""));
     }

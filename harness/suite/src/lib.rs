@@ -58,7 +58,7 @@ mod document;
 mod expected;
 mod run;
 
-pub use check::{Answer, Basis, Check, Expect, Level, Profile, Response};
+pub use check::{Answer, Basis, CachedCopy, Check, Expect, Level, Profile, Response};
 pub use document::LoadError;
 pub use run::{Miss, Report, Run, Stale, Summary, Wrong};
 

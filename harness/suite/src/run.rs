@@ -2,7 +2,7 @@
 //! caller's closure, scored under one profile, against a list of expected
 //! failures.
 
-use crate::check::{Answer, Check, Expect, Profile};
+use crate::check::{Answer, Check, Expect, Level, Profile};
 use crate::expected::ExpectedFailures;
 use crate::Suite;
 use std::fmt;
@@ -17,6 +17,9 @@ pub struct Run {
     suite: Suite,
     profile: Profile,
     expected: ExpectedFailures,
+    /// Whether [`Run::expected_failures`] was called: with a list, a departure
+    /// it does not name fails the run, as `reptest run --expected-failures` does.
+    listed: bool,
 }
 
 /// The counts of a run that met its expectations.
@@ -37,6 +40,10 @@ pub struct Summary {
     /// Checks whose expectation is implementation-defined under the profile
     /// and that the parser answered: asked, but the verdict is not scored.
     pub not_scored: usize,
+    /// Under the rfc profile, checks missed whose clause is a SHOULD or a MAY
+    /// and that no list names: a lesser mark than a MUST miss, counted here
+    /// and never failing a run without an expected-failures list.
+    pub departures: usize,
 }
 
 impl fmt::Display for Summary {
@@ -44,14 +51,15 @@ impl fmt::Display for Summary {
         write!(
             f,
             "rep-suite {} ({} profile): {} checks: {} passed, {} expected failures, {} unsupported, \
-             {} not scored (implementation-defined)",
+             {} not scored (implementation-defined), {} departures from a SHOULD or MAY (not failures)",
             self.suite_version,
             self.profile,
             self.checks,
             self.passed,
             self.expected_failures,
             self.unsupported,
-            self.not_scored
+            self.not_scored,
+            self.departures
         )
     }
 }
@@ -74,6 +82,9 @@ pub struct Miss {
     pub expected: Expect,
     /// What the parser did instead.
     pub got: Wrong,
+    /// `Some(SHOULD or MAY)` when the miss departs from a clause of that
+    /// level rather than breaking a MUST (rfc profile, a verdict not a panic).
+    pub departure: Option<Level>,
 }
 
 /// A listed check that no longer misses: its line should go.
@@ -107,6 +118,7 @@ impl Run {
             suite,
             profile,
             expected: ExpectedFailures::default(),
+            listed: false,
         }
     }
 
@@ -116,6 +128,7 @@ impl Run {
     /// `include_str!("expected-failures.txt")`.
     pub fn expected_failures(mut self, list: &str) -> Run {
         self.expected = ExpectedFailures::parse(list);
+        self.listed = true;
         self
     }
 
@@ -125,6 +138,12 @@ impl Run {
     /// `implementation-defined` the verdict is not scored, but a panic is
     /// still a miss: the rule `reptest` follows for an error, so one
     /// expected-failures list serves both.
+    ///
+    /// Under the rfc profile a wrong verdict on a check whose clause is a
+    /// SHOULD or a MAY is a departure, not a failure of the profile: without
+    /// an expected-failures list it is only counted ([`Summary::departures`]);
+    /// once a list is given, a departure it does not name fails like a miss,
+    /// so a change either way is caught (again as `reptest` does).
     ///
     /// # Panics
     ///
@@ -151,6 +170,7 @@ impl Run {
                 expected_failures: 0,
                 unsupported: 0,
                 not_scored: 0,
+                departures: 0,
             },
             new_misses: Vec::new(),
             stale: Vec::new(),
@@ -209,17 +229,29 @@ impl Run {
                 Ok(verdict) => Wrong::Answered(verdict),
                 Err(panic) => Wrong::Panicked(panic_message(panic.as_ref())),
             };
+            let departure = match (&got, check.basis.level) {
+                (Wrong::Answered(_), Some(level @ (Level::Should | Level::May))) if self.profile == Profile::Rfc => {
+                    Some(level)
+                }
+                _ => None,
+            };
             if listed.is_some() {
                 report.summary.expected_failures += 1;
+            } else if departure.is_some() && !self.listed {
+                report.summary.departures += 1;
             } else {
                 report.new_misses.push(Miss {
                     check: check.clone(),
                     expected,
                     got,
+                    departure,
                 });
             }
         }
-        let answered = report.summary.passed + report.summary.expected_failures + report.new_misses.len();
+        let answered = report.summary.passed
+            + report.summary.expected_failures
+            + report.summary.departures
+            + report.new_misses.len();
         if answered == 0 {
             report.problems.push(format!(
                 "the parser answered none of the {} checks (each was unsupported or not scored): such a run tests \
@@ -257,14 +289,29 @@ impl fmt::Display for Wrong {
 impl fmt::Display for Miss {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let check = &self.check;
-        writeln!(f, "  {}: expected {}, {}", check.id, self.expected, self.got)?;
+        let level = match self.departure {
+            Some(Level::Should) => " (a departure from a SHOULD)",
+            Some(Level::May) => " (a departure from a MAY)",
+            Some(Level::Must) | None => "",
+        };
+        writeln!(f, "  {}: expected {}, {}{level}", check.id, self.expected, self.got)?;
         writeln!(f, "      agents: {}", check.agents.join(", "))?;
         writeln!(f, "      url:    {}", check.url)?;
-        if let Some(response) = check.response {
+        if let Some(response) = &check.response {
             let status = response
                 .status
                 .map_or("network error".to_string(), |code| format!("HTTP {code}"));
-            writeln!(f, "      fetch:  {status} after {} redirect(s)", response.redirects)?;
+            write!(f, "      fetch:  {status} after {} redirect(s)", response.redirects)?;
+            if let Some(content_type) = &response.content_type {
+                write!(f, ", served as {content_type}")?;
+            }
+            if let Some(cached) = &response.cached {
+                write!(f, "; a cached copy {} h old", cached.age_hours)?;
+                if let Some(cache_control) = &cached.cache_control {
+                    write!(f, " (Cache-Control: {cache_control})")?;
+                }
+            }
+            writeln!(f)?;
         }
         let shown = &check.body[..check.body.len().min(BODY_SHOWN)];
         let more = if check.body.len() > BODY_SHOWN {

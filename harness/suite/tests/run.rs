@@ -245,3 +245,66 @@ fn a_run_where_the_parser_answers_nothing_fails() {
         ["the parser answered none of the 4 checks (each was unsupported or not scored): such a run tests nothing"]
     );
 }
+
+/// Two rfc checks both answered "disallowed" by [`strict_parser`] where the
+/// suite expects "allowed": `t/s#1` rests on a SHOULD, `t/m#1` on a MUST.
+fn suite_with_a_should_and_a_must() -> Suite {
+    let check = |id: &str, level: &str| {
+        json!({
+            "id": id, "case": id.split('#').next().unwrap(), "file": "cases/t.yaml", "line": 1,
+            "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
+            "expect": {"rfc": "allowed", "google": "allowed"},
+            "basis": {"clause": "2.2.2", "level": level, "reading": null},
+            "response": null, "body": "t/a"
+        })
+    };
+    let document = json!({
+        "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
+        "how_to_read": ["-"], "check_count": 2, "body_count": 1,
+        "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
+        "checks": [check("t/s#1", "SHOULD"), check("t/m#1", "MUST")]
+    });
+    Suite::from_json(&document.to_string()).unwrap()
+}
+
+#[test]
+fn a_should_departure_is_counted_apart_and_fails_only_once_a_list_is_given() {
+    let unlisted = suite_with_a_should_and_a_must()
+        .profile(Profile::Rfc)
+        .try_run(strict_parser)
+        .unwrap_err();
+    assert_eq!(unlisted.summary.departures, 1, "t/s#1 is a departure, not a miss");
+    let missed: Vec<&str> = unlisted.new_misses.iter().map(|miss| miss.check.id.as_str()).collect();
+    assert_eq!(missed, ["t/m#1"], "the MUST miss still fails");
+    assert!(unlisted
+        .summary
+        .to_string()
+        .ends_with("1 departures from a SHOULD or MAY (not failures)"));
+
+    let must_listed = suite_with_a_should_and_a_must()
+        .profile(Profile::Rfc)
+        .expected_failures("t/m#1\n")
+        .try_run(strict_parser)
+        .unwrap_err();
+    assert_eq!(must_listed.summary.departures, 0);
+    let text = must_listed.to_string();
+    assert!(
+        text.contains("t/s#1: expected allowed, got disallowed (a departure from a SHOULD)"),
+        "{text}"
+    );
+
+    let both_listed = suite_with_a_should_and_a_must()
+        .profile(Profile::Rfc)
+        .expected_failures("t/m#1\nt/s#1\n")
+        .run(strict_parser);
+    assert_eq!((both_listed.expected_failures, both_listed.departures), (2, 0));
+
+    let google = suite_with_a_should_and_a_must()
+        .profile(Profile::Google)
+        .try_run(strict_parser);
+    assert_eq!(
+        google.unwrap_err().new_misses.len(),
+        2,
+        "levels are RFC 9309's: the google profile has none"
+    );
+}

@@ -132,15 +132,36 @@ pub struct Basis {
 }
 
 /// The simulated response to a robots.txt request, for fetch cases.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResponseSpec {
     /// The final HTTP status, or `None` for a network failure.
     pub status: Option<u16>,
     /// Redirects followed before that status.
     pub redirects: u32,
-    /// The age in hours of the copy of robots.txt the crawler kept from its
-    /// last successful fetch (the case's body), if it kept one.
-    pub cached_age_hours: Option<u32>,
+    /// The final response's `Content-Type` header, when the case gives one.
+    pub content_type: Option<String>,
+    /// The copy of robots.txt the crawler kept from its last successful
+    /// fetch, if it kept one (RFC 9309 §2.4).
+    pub cached: Option<CachedSpec>,
+}
+
+/// A copy of robots.txt the crawler kept from an earlier successful fetch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CachedSpec {
+    /// Hours since that fetch.
+    pub age_hours: u32,
+    /// The copy's body when it is not the case's body (which is then the
+    /// live response's); `None` when the copy is the case's body.
+    pub body: Option<Vec<u8>>,
+    /// The `Cache-Control` header the copy was served with (RFC 9111).
+    pub cache_control: Option<String>,
+}
+
+impl ResponseSpec {
+    /// The cached copy's age in hours, if the crawler kept one.
+    pub fn cached_age_hours(&self) -> Option<u32> {
+        self.cached.as_ref().map(|cached| cached.age_hours)
+    }
 }
 
 impl fmt::Display for ResponseSpec {
@@ -152,8 +173,17 @@ impl fmt::Display for ResponseSpec {
         if self.redirects > 0 {
             write!(f, " after {} redirect(s)", self.redirects)?;
         }
-        if let Some(age) = self.cached_age_hours {
-            write!(f, ", with a cached copy {age} h old")?;
+        if let Some(content_type) = &self.content_type {
+            write!(f, " as {content_type}")?;
+        }
+        if let Some(cached) = &self.cached {
+            write!(f, ", with a cached copy {} h old", cached.age_hours)?;
+            if cached.body.is_some() {
+                f.write_str(" of another file")?;
+            }
+            if let Some(cache_control) = &cached.cache_control {
+                write!(f, " (Cache-Control: {cache_control})")?;
+            }
         }
         Ok(())
     }

@@ -49,6 +49,7 @@ pub struct RawResponse {
     pub status: HttpStatus,
     #[serde(default)]
     pub redirects: u32,
+    pub content_type: Option<String>,
     pub cached: Option<RawCached>,
 }
 
@@ -56,6 +57,9 @@ pub struct RawResponse {
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawCached {
     pub age_hours: u32,
+    /// The copy's own body, when it differs from the response's.
+    pub robots: Option<String>,
+    pub cache_control: Option<String>,
 }
 
 /// An HTTP status (100..=599), or `network-error` (`None`).

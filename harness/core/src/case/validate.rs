@@ -6,7 +6,7 @@ use super::clause;
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile};
 use super::readings::{is_kebab_case, Readings};
-use super::{Basis, Case, CaseFile, Check, Expect, ResponseSpec};
+use super::{Basis, CachedSpec, Case, CaseFile, Check, Expect, ResponseSpec};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -129,7 +129,12 @@ impl Validator<'_> {
         let response = raw.response.as_ref().map(|response| ResponseSpec {
             status: response.status.0,
             redirects: response.redirects,
-            cached_age_hours: response.cached.as_ref().map(|cached| cached.age_hours),
+            content_type: response.content_type.clone(),
+            cached: response.cached.as_ref().map(|cached| CachedSpec {
+                age_hours: cached.age_hours,
+                body: cached.robots.as_ref().map(|robots| robots.as_bytes().to_vec()),
+                cache_control: cached.cache_control.clone(),
+            }),
         });
         if raw.checks.is_empty() {
             let at = self.at(item, Some("checks"));

@@ -1,5 +1,6 @@
 //! Tests of `export`.
 use super::*;
+use crate::case::CachedSpec;
 use serde_json::Value;
 
 fn file_with(cases: Vec<Case>) -> CaseFile {
@@ -141,7 +142,12 @@ fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
     case.response = Some(ResponseSpec {
         status: None,
         redirects: 2,
-        cached_age_hours: Some(800),
+        content_type: None,
+        cached: Some(CachedSpec {
+            age_hours: 800,
+            body: None,
+            cache_control: None,
+        }),
     });
     case.checks[0].basis = Basis {
         clause: Some("2.3.1.4".into()),
@@ -152,7 +158,39 @@ fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
     assert_eq!(check["response"]["status"], "network-error");
     assert_eq!(check["response"]["redirects"], 2);
     assert_eq!(check["response"]["cached_age_hours"], 800);
+    assert_eq!(
+        check["response"]["cached_body"],
+        Value::Null,
+        "the copy is the check's body"
+    );
     assert_eq!(check["basis"]["clause"], "2.3.1.4");
     assert_eq!(check["basis"]["level"], "MUST");
     assert_eq!(check["basis"]["reading"], Value::Null);
+}
+
+#[test]
+fn a_cached_copy_with_a_body_of_its_own_is_a_body_of_the_document() {
+    let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+    case.id = "fetch/caching/x".into();
+    case.response = Some(ResponseSpec {
+        status: Some(200),
+        redirects: 0,
+        content_type: Some("text/plain".into()),
+        cached: Some(CachedSpec {
+            age_hours: 30,
+            body: Some(b"User-agent: *\nDisallow: /\n".to_vec()),
+            cache_control: Some("max-age=172800".into()),
+        }),
+    });
+    let document = exported(vec![case]);
+    let response = &document["checks"][0]["response"];
+    assert_eq!(response["content_type"], "text/plain");
+    assert_eq!(response["cache_control"], "max-age=172800");
+    assert_eq!(response["cached_body"], "fetch/caching/x/cached-copy");
+    assert_eq!(document["checks"][0]["body"], "fetch/caching/x");
+    assert_eq!(document["body_count"], 2);
+    assert_eq!(
+        document["bodies"]["fetch/caching/x/cached-copy"],
+        serde_json::json!([{"text": "User-agent: *\nDisallow: /\n"}])
+    );
 }

@@ -114,10 +114,13 @@ fn check_json(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>) -> Value {
         "check": row.index + 1,
         "agents": check.agents,
         "url": check.url,
-        "response": row.case.response.map(|response| json!({
+        "response": row.case.response.as_ref().map(|response| json!({
             "status": response.status,
             "redirects": response.redirects,
-            "cached_age_hours": response.cached_age_hours,
+            "content_type": response.content_type,
+            "cached_age_hours": response.cached_age_hours(),
+            "cached_has_its_own_body": response.cached.as_ref().map(|cached| cached.body.is_some()),
+            "cache_control": response.cached.as_ref().and_then(|cached| cached.cache_control.as_deref()),
         })),
         "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
         "rfc_basis": {

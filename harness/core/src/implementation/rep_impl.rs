@@ -72,11 +72,12 @@ impl Implementation for RepImpl {
             status: response.status,
             redirects: response.redirects,
             body,
-            // The case's one body is the final response's when that is a
-            // success, and otherwise the copy the crawler kept.
-            cached: response
-                .cached_age_hours
-                .map(|age_hours| CachedCopy { age_hours, body }),
+            // Without a body of its own the copy is the case's one body,
+            // which then stands for whichever of the two the status uses.
+            cached: response.cached.as_ref().map(|cached| CachedCopy {
+                age_hours: cached.age_hours,
+                body: cached.body.as_deref().unwrap_or(body),
+            }),
         };
         let fixed = |allowed: bool, why: &str| -> Box<dyn Loaded> {
             Box::new(Fixed(Outcome {
