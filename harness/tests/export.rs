@@ -219,6 +219,24 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
             assert_eq!(entry["expect"]["rfc"], expect_name(check.rfc), "{id}");
             assert_eq!(entry["expect"]["google"], expect_name(check.google), "{id}");
             assert_eq!(entry["response"].is_null(), case.response.is_none(), "{id}");
+            let copy = case.response.as_ref().and_then(|response| response.cached.as_ref());
+            match (
+                copy.and_then(|copy| copy.body.as_deref()),
+                entry["response"]["cached_body"].as_str(),
+            ) {
+                (Some(own), Some(key)) => {
+                    used.insert(key.to_string());
+                    assert!(
+                        body_bytes(&export, key) == own,
+                        "{id}: the cached copy's body `{key}` differs"
+                    );
+                }
+                (None, None) => {}
+                (own, key) => panic!(
+                    "{id}: the case's cached copy has a body of its own: {}, the export names {key:?}",
+                    own.is_some()
+                ),
+            }
             assert_eq!(entry["line"], case.line, "{id}");
             let file = entry["file"].as_str().unwrap();
             assert!(
@@ -240,14 +258,25 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
         if let Some(other) = distinct.insert(body_bytes(&export, key), key) {
             panic!("bodies `{other}` and `{key}` are the same bytes: each body is stored once");
         }
+        let (id, copy) = match key.strip_suffix("/cached-copy") {
+            Some(id) => (id, true),
+            None => (key.as_str(), false),
+        };
         let case = files
             .iter()
             .flat_map(|file| &file.cases)
-            .find(|case| case.id == *key)
-            .unwrap_or_else(|| panic!("body key `{key}` is not a case id"));
+            .find(|case| case.id == id)
+            .unwrap_or_else(|| panic!("body key `{key}` is not a case id (or one and `/cached-copy`)"));
+        let own = if copy {
+            case.response
+                .as_ref()
+                .and_then(|response| response.cached.as_ref()?.body.as_deref())
+        } else {
+            Some(case.body.as_slice())
+        };
         assert!(
-            body_bytes(&export, key) == case.body,
-            "body `{key}` is not its case's body"
+            own == Some(body_bytes(&export, key).as_slice()),
+            "body `{key}` is not its case's body (or its cached copy's)"
         );
     }
 }

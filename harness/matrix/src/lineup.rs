@@ -7,7 +7,7 @@
 use crate::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
 use crate::pages::conformance::Entry;
 use rep_core::case::ProfileId;
-use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, BUILT_IN};
+use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, Remembered, BUILT_IN};
 use std::path::Path;
 use std::time::Duration;
 
@@ -90,6 +90,42 @@ impl Lineup {
             self.members.push(bundled_member(party, probe, &places, timeout));
         }
         self
+    }
+
+    /// Keeps the answers of every runnable bundled parser between runs
+    /// ([`Remembered`]), in `answers/` under the project's cache directory:
+    /// a parser is asked only what this version, through these adapter
+    /// files, has not answered before. The fingerprint of a parser's file is
+    /// its name, installed version and adapter command, the bytes of every
+    /// file that command names, and the bytes of every file directly in
+    /// `harness/adapters/` (the shared adapter modules and `parsers.yaml`).
+    /// Without a known cache directory the lineup is left as it is, and the
+    /// reason returned.
+    pub fn remember_answers(mut self, root: &Path) -> (Lineup, Option<String>) {
+        let places = Places::of(root);
+        let dir = match &places.cache {
+            Ok(cache) => cache.join("answers"),
+            Err(why) => return (self, Some(why.clone())),
+        };
+        let shared = shared_adapter_bytes(&root.join("harness").join("adapters"));
+        for member in &mut self.members {
+            let (Origin::Bundled(party), Some(version)) = (member.origin, &member.version) else {
+                continue;
+            };
+            let Ok(inner) = std::mem::replace(&mut member.ready, Err(String::new())) else {
+                continue;
+            };
+            let argv = party.argv(&places);
+            let mut fingerprint: Vec<Vec<u8>> = vec![party.name.clone().into_bytes(), version.clone().into_bytes()];
+            for word in &argv {
+                fingerprint.push(word.clone().into_bytes());
+                fingerprint.push(std::fs::read(word).unwrap_or_default());
+            }
+            fingerprint.push(shared.clone());
+            let parts: Vec<&[u8]> = fingerprint.iter().map(Vec::as_slice).collect();
+            member.ready = Ok(Box::new(Remembered::new(inner, &dir, &parts)));
+        }
+        (self, None)
     }
 
     /// Adds the user's own implementations.
@@ -194,6 +230,25 @@ pub fn by_name(name: &str, root: &Path, timeout: Duration) -> Result<Box<dyn Imp
     let places = Places::of(root);
     let probe = party.probe_at(&places);
     bundled_member(party, probe, &places, timeout).ready
+}
+
+/// The names and bytes of the files directly in `dir`, in name order.
+fn shared_adapter_bytes(dir: &Path) -> Vec<u8> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.is_file())
+        .collect();
+    files.sort();
+    let mut bytes = Vec::new();
+    for file in files {
+        bytes.extend(file.file_name().map_or(&[][..], |name| name.as_encoded_bytes()));
+        bytes.push(0);
+        bytes.extend(std::fs::read(&file).unwrap_or_default());
+    }
+    bytes
 }
 
 fn built_in_member(name: &str) -> Member {

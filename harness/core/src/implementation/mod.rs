@@ -25,6 +25,7 @@ pub mod process;
 mod program;
 #[cfg(feature = "google")]
 mod reference;
+mod remembered;
 mod rep_impl;
 
 pub use adapter::Adapter;
@@ -36,6 +37,7 @@ pub use prepared::{check_once, guard, Prepared};
 pub use program::{External, Program};
 #[cfg(feature = "google")]
 pub use reference::GoogleReference;
+pub use remembered::Remembered;
 pub use rep_impl::RepImpl;
 
 use crate::case::{ProfileId, ResponseSpec};

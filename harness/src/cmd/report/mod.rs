@@ -35,6 +35,10 @@ pub(crate) struct Args {
     /// List a third-party parser whose dependency is missing as "not run" instead of failing
     #[arg(long, help_heading = "Parsers")]
     skip_missing: bool,
+    /// Ask every bundled parser afresh, instead of taking the answers this version of it gave
+    /// the same questions in earlier runs (kept under the cache directory's answers/)
+    #[arg(long, help_heading = "Parsers")]
+    fresh: bool,
     /// Run only the built-ins (rep-rfc, rep-google, google)
     #[arg(long, help_heading = "Parsers")]
     built_in_only: bool,
@@ -139,7 +143,10 @@ pub(crate) fn main(options: Args) -> u8 {
             for file in &written.files {
                 eprintln!("reptest report: wrote {}", file.display());
             }
-            eprintln!("reptest report: {}", summary(&written, &plan.out, started.elapsed()));
+            eprintln!(
+                "reptest report: {}",
+                summary(&written, &plan.out, started.elapsed(), options.fresh)
+            );
             0
         }
         Err(message) => {
@@ -158,7 +165,14 @@ fn lineup(options: &Args, root: &std::path::Path, yours: Vec<Box<dyn Implementat
         let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
         lineup = lineup.with_bundled(root, wanted, REPORT_TIMEOUT);
     }
-    let lineup = lineup.with_yours(yours);
+    let mut lineup = lineup.with_yours(yours);
+    if !options.fresh {
+        let (remembering, not) = lineup.remember_answers(root);
+        lineup = remembering;
+        if let Some(why) = not {
+            eprintln!("reptest report: every parser is asked afresh: {why}");
+        }
+    }
     let missing = lineup.missing();
     if !missing.is_empty() && !options.skip_missing {
         for why in &missing {
@@ -173,7 +187,7 @@ fn lineup(options: &Args, root: &std::path::Path, yours: Vec<Box<dyn Implementat
 }
 
 /// The closing paragraph: what was written, what was left out and why.
-fn summary(written: &report::Written, out: &std::path::Path, took: Duration) -> String {
+fn summary(written: &report::Written, out: &std::path::Path, took: Duration, fresh: bool) -> String {
     let pages = written.files.len() - usize::from(written.site_pages > 0);
     let site = if written.site_pages > 0 {
         format!(
@@ -188,8 +202,15 @@ fn summary(written: &report::Written, out: &std::path::Path, took: Duration) -> 
     } else {
         format!("Left out: {}.", written.left_out.join("; "))
     };
+    let asked = if fresh {
+        "Every parser was asked afresh (--fresh)."
+    } else {
+        "A bundled parser was asked only what its installed version had not answered in an earlier run \
+         (answers kept in the cache directory's answers/; --fresh asks everything again)."
+    };
     format!(
-        "{} checks × {} implementations in {:.0} s. Written under {}: {pages} report file(s){site}. {left_out}",
+        "{} checks × {} implementations in {:.0} s. Written under {}: {pages} report file(s){site}. {asked} \
+         {left_out}",
         written.checks,
         written.ran,
         took.as_secs_f64(),

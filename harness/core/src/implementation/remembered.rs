@@ -1,0 +1,288 @@
+//! Answers kept from one run to the next, so regenerating the matrix asks a
+//! slow third-party parser only what it has not answered before.
+//!
+//! A [`Remembered`] implementation wraps another and keeps every answer the
+//! library itself gave (a verdict, an "unsupported", or an error the library
+//! raised) in a file named by a fingerprint of everything the answer depends
+//! on besides the question: the parser's name and installed version and the
+//! bytes of its adapter. A new version or an edited adapter is a new file, so
+//! a remembered answer is always one this exact parser gave to this exact
+//! question (body, agents, URL). Faults of the transport (a hang, a crash, a
+//! garbled reply) are never kept: they say nothing about the library.
+//!
+//! The file is read when the wrapper is made and rewritten, with the new
+//! answers, when it is dropped (at the end of the command).
+
+use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, RAISED_BY_LIBRARY};
+use crate::case::{ProfileId, ResponseSpec};
+use sha2::{Digest, Sha256};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// Raised when the file's layout or the meaning of a kept answer changes:
+/// files of another layout are simply not found.
+const LAYOUT: &str = "rep remembered answers 1";
+
+/// A question's key: the first 16 bytes of a SHA-256 over the body, the
+/// agents and the URL.
+type Key = [u8; 16];
+
+/// An implementation whose answers are remembered between runs.
+pub struct Remembered {
+    inner: Box<dyn Implementation>,
+    file: PathBuf,
+    known: HashMap<Key, Answer>,
+    fresh: Mutex<Vec<(Key, Answer)>>,
+}
+
+impl Remembered {
+    /// Wraps `inner`, remembering its answers in `dir` under a file named by
+    /// `fingerprint` (every input besides the question that decides an
+    /// answer: name, version, the adapter's bytes). A file that cannot be
+    /// read is taken as empty: it only costs asking again.
+    pub fn new(inner: Box<dyn Implementation>, dir: &Path, fingerprint: &[&[u8]]) -> Remembered {
+        let mut digest = Sha256::new();
+        digest.update(LAYOUT);
+        for part in fingerprint {
+            digest.update((part.len() as u64).to_le_bytes());
+            digest.update(part);
+        }
+        let name: String = inner
+            .name()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
+            .collect();
+        let file = dir.join(format!("{name}-{}.txt", hex(&digest.finalize()[..8])));
+        let known = std::fs::read_to_string(&file)
+            .map(|text| text.lines().filter_map(parse_line).collect())
+            .unwrap_or_default();
+        Remembered {
+            inner,
+            file,
+            known,
+            fresh: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The file the answers are kept in.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
+    /// How many answers the file held when the wrapper was made.
+    pub fn remembered(&self) -> usize {
+        self.known.len()
+    }
+
+    fn answer(&self, key: Key, ask: impl FnOnce() -> Answer) -> Answer {
+        if let Some(answer) = self.known.get(&key) {
+            return answer.clone();
+        }
+        let answer = ask();
+        if keepable(&answer) {
+            self.fresh
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push((key, answer.clone()));
+        }
+        answer
+    }
+
+    /// Writes every answer, old and new, sorted by key so the same answers
+    /// make the same file; through a temporary file, so a run killed while
+    /// writing leaves the old file whole.
+    fn save(&mut self) -> std::io::Result<()> {
+        let fresh = std::mem::take(self.fresh.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner()));
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        self.known.extend(fresh);
+        let mut lines: Vec<String> = self
+            .known
+            .iter()
+            .map(|(key, answer)| format!("{}\t{}", hex(key), encode(answer)))
+            .collect();
+        lines.sort_unstable();
+        if let Some(dir) = self.file.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        let partial = self.file.with_extension(format!("partial-{}", std::process::id()));
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
+        for line in &lines {
+            writeln!(out, "{line}")?;
+        }
+        out.into_inner().map_err(|error| error.into_error())?.sync_all()?;
+        std::fs::rename(&partial, &self.file)
+    }
+}
+
+impl Drop for Remembered {
+    fn drop(&mut self) {
+        if let Err(error) = self.save() {
+            eprintln!(
+                "reptest: could not keep {}'s answers in {}: {error} (the next run asks again)",
+                self.inner.name(),
+                self.file.display()
+            );
+        }
+    }
+}
+
+/// Whether an answer is the library's own: a verdict, an "unsupported", or
+/// an error the library raised, but not a fault of the way it was asked.
+fn keepable(answer: &Answer) -> bool {
+    match answer {
+        Ok(_) | Err(ImplError::Unsupported(_)) => true,
+        Err(ImplError::Failed(message)) => message.starts_with(RAISED_BY_LIBRARY),
+    }
+}
+
+impl Implementation for Remembered {
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    fn claims(&self) -> ProfileId {
+        self.inner.claims()
+    }
+
+    fn rep_profile(&self) -> Option<rep::Profile> {
+        self.inner.rep_profile()
+    }
+
+    fn in_check_order(&self) -> bool {
+        self.inner.in_check_order()
+    }
+
+    fn start(&self) -> Result<(), String> {
+        self.inner.start()
+    }
+
+    fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
+        Box::new(RememberedBody {
+            owner: self,
+            body: Sha256::digest(robots).into(),
+            inner: self.inner.load(robots),
+        })
+    }
+
+    /// Fetch cases are few and most parsers answer them "n/a": asked each time.
+    fn load_response(&self, response: &ResponseSpec, body: &[u8]) -> Option<Box<dyn Loaded + '_>> {
+        self.inner.load_response(response, body)
+    }
+}
+
+struct RememberedBody<'a> {
+    owner: &'a Remembered,
+    body: [u8; 32],
+    inner: Box<dyn Loaded + 'a>,
+}
+
+impl Loaded for RememberedBody<'_> {
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+        let mut digest = Sha256::new();
+        digest.update(self.body);
+        digest.update((agents.len() as u64).to_le_bytes());
+        for agent in agents {
+            digest.update((agent.len() as u64).to_le_bytes());
+            digest.update(agent);
+        }
+        digest.update(url);
+        let mut key = [0; 16];
+        key.copy_from_slice(&digest.finalize()[..16]);
+        self.owner.answer(key, || self.inner.check(agents, url))
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// An answer in one tab-free, newline-free field: `a` or `d` and the
+/// deciding line (`-` no rule, `?` not reported), `u` or `e` and the message
+/// with its escapes; a verdict's text explanation follows a space.
+fn encode(answer: &Answer) -> String {
+    match answer {
+        Ok(outcome) => {
+            let line = match outcome.line {
+                DecidingLine::At(line) => line.to_string(),
+                DecidingLine::NoRule => "-".to_string(),
+                DecidingLine::NotReported => "?".to_string(),
+            };
+            let detail = match &outcome.detail {
+                Some(Detail::Text(text)) => format!(" {}", text.escape_default()),
+                Some(Detail::Verdict(_)) | None => String::new(),
+            };
+            format!("{}{line}{detail}", if outcome.allowed { 'a' } else { 'd' })
+        }
+        Err(ImplError::Unsupported(why)) => format!("u{}", why.escape_default()),
+        Err(ImplError::Failed(why)) => format!("e{}", why.escape_default()),
+    }
+}
+
+fn parse_line(line: &str) -> Option<(Key, Answer)> {
+    let (key, answer) = line.split_once('\t')?;
+    let mut bytes = [0; 16];
+    if key.len() != 32 {
+        return None;
+    }
+    for (index, byte) in bytes.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(key.get(index * 2..index * 2 + 2)?, 16).ok()?;
+    }
+    Some((bytes, decode(answer)?))
+}
+
+fn decode(field: &str) -> Option<Answer> {
+    let mut chars = field.chars();
+    let kind = chars.next()?;
+    let rest = chars.as_str();
+    Some(match kind {
+        'a' | 'd' => {
+            let (line, detail) = match rest.split_once(' ') {
+                Some((line, text)) => (line, Some(Detail::Text(unescape(text)?))),
+                None => (rest, None),
+            };
+            let line = match line {
+                "-" => DecidingLine::NoRule,
+                "?" => DecidingLine::NotReported,
+                number => DecidingLine::At(number.parse().ok()?),
+            };
+            Ok(Outcome {
+                allowed: kind == 'a',
+                line,
+                detail,
+            })
+        }
+        'u' => Err(ImplError::Unsupported(unescape(rest)?)),
+        'e' => Err(ImplError::Failed(unescape(rest)?)),
+        _ => return None,
+    })
+}
+
+/// The inverse of `str::escape_default`.
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        out.push(match chars.next()? {
+            't' => '\t',
+            'r' => '\r',
+            'n' => '\n',
+            'u' => {
+                let braced: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                char::from_u32(u32::from_str_radix(braced.strip_prefix('{')?, 16).ok()?)?
+            }
+            other => other,
+        });
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests;
