@@ -110,7 +110,8 @@ impl Conformance<'_, '_> {
         let _ = writeln!(
             out,
             "\n## Pruned matrix: where implementations differ\n\nThe {} cases on which every implementation \
-             gives the same marks are left out here ({} of {}); the full matrix follows.",
+             that can answer gives the same marks are left out here ({} of {}; n/a differs from nothing); the full \
+             matrix follows.",
             cases.len() - disagreeing.len(),
             cases.len() - disagreeing.len(),
             cases.len()
@@ -251,9 +252,9 @@ impl Conformance<'_, '_> {
 
     /// Whether every implementation that ran gives `rows` the same marks.
     fn all_alike(&self, rows: &[&Row<'_>]) -> bool {
-        let marks = |column: usize| -> Vec<Mark> { rows.iter().map(|row| Mark::of(row, column)).collect() };
         let columns = self.columns();
-        columns.windows(2).all(|pair| marks(pair[0].1) == marks(pair[1].1))
+        rows.iter()
+            .all(|row| !Mark::differ(columns.iter().map(|column| Mark::of(row, column.1))))
     }
 
     /// One table of marks per case directory, for `cases`.

@@ -57,6 +57,15 @@ impl Mark {
         }
     }
 
+    /// Whether implementations with these marks differ on a check: two of
+    /// those that could answer it have different marks. "n/a" differs from
+    /// nothing, so a fetch check only the matcher models is not a difference.
+    pub fn differ(marks: impl IntoIterator<Item = Mark>) -> bool {
+        let mut answered = marks.into_iter().filter(|mark| *mark != Mark::NotApplicable);
+        let first = answered.next();
+        answered.any(|mark| Some(mark) != first)
+    }
+
     /// The one-character symbol shown in the matrix.
     pub fn symbol(self) -> &'static str {
         match self {
@@ -130,5 +139,15 @@ mod tests {
         assert_eq!(mark(ImplementationDefined, Disallowed, false), Mark::Both);
         assert_eq!(mark(ImplementationDefined, Disallowed, true), Mark::Neither);
         assert_eq!(mark(ImplementationDefined, ImplementationDefined, true), Mark::Open);
+    }
+
+    #[test]
+    fn n_a_differs_from_nothing() {
+        use Mark::*;
+        assert!(!Mark::differ([Both, NotApplicable, Both]));
+        assert!(!Mark::differ([NotApplicable, NotApplicable]));
+        assert!(!Mark::differ([]));
+        assert!(Mark::differ([NotApplicable, Both, Error]));
+        assert!(Mark::differ([RfcOnly, GoogleOnly]));
     }
 }

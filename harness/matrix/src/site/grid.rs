@@ -86,7 +86,8 @@ fn filters(site: &Site<'_, '_, '_>, body: &mut String) {
     body.push_str(
         "<p class=\"lead\">Each cell is the verdict (<b>A</b> allowed, <b>D</b> disallowed, <b>E</b> error, \
          <b>·</b> n/a), coloured by how it stands against the chosen profile's expectation. At first only the \
-         checks on which the implementations' marks differ are shown.</p>\n<form class=\"filters\" id=\"filters\">",
+         checks on which the marks of the implementations that can answer differ are shown (n/a differs from \
+         nothing).</p>\n<form class=\"filters\" id=\"filters\">",
     );
     let _ = writeln!(
         body,
@@ -137,7 +138,7 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
     for row in &matrix.rows {
         let check = row.check();
         let marks: Vec<Mark> = columns.iter().map(|c| Mark::of(row, c.index)).collect();
-        let differs = marks.windows(2).any(|pair| pair[0] != pair[1]);
+        let differs = Mark::differ(marks.iter().copied());
         let _ = write!(
             body,
             "<tr data-sec=\"{}\" data-d=\"{}\" data-e=\"{}{}\"{}><th><a href=\"case/{}#check-{}\" title=\"{}\">{}</a></th>",
