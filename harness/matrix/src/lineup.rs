@@ -97,8 +97,9 @@ impl Lineup {
     /// a parser is asked only what this version, through these adapter
     /// files, has not answered before. The fingerprint of a parser's file is
     /// its name, installed version and adapter command, the bytes of every
-    /// file that command names, and the bytes of every file directly in
-    /// `harness/adapters/` (the shared adapter modules and `parsers.yaml`).
+    /// file that command names (the adapter script, or a Rust adapter's
+    /// binary), and the bytes of the shared adapter modules every script
+    /// imports (`harness/adapters/rep_adapter.*`).
     /// Without a known cache directory the lineup is left as it is, and the
     /// reason returned.
     pub fn remember_answers(mut self, root: &Path) -> (Lineup, Option<String>) {
@@ -107,7 +108,7 @@ impl Lineup {
             Ok(cache) => cache.join("answers"),
             Err(why) => return (self, Some(why.clone())),
         };
-        let shared = shared_adapter_bytes(&root.join("harness").join("adapters"));
+        let shared = shared_module_bytes(&root.join("harness").join("adapters"));
         for member in &mut self.members {
             let (Origin::Bundled(party), Some(version)) = (member.origin, &member.version) else {
                 continue;
@@ -232,14 +233,15 @@ pub fn by_name(name: &str, root: &Path, timeout: Duration) -> Result<Box<dyn Imp
     bundled_member(party, probe, &places, timeout).ready
 }
 
-/// The names and bytes of the files directly in `dir`, in name order.
-fn shared_adapter_bytes(dir: &Path) -> Vec<u8> {
+/// The names and bytes of the shared adapter modules in `dir`
+/// (`rep_adapter.py`, `rep_adapter.js`, …), in name order.
+fn shared_module_bytes(dir: &Path) -> Vec<u8> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .filter_map(Result::ok)
         .map(|entry| entry.path())
-        .filter(|path| path.is_file())
+        .filter(|path| path.is_file() && path.file_stem().is_some_and(|stem| stem == "rep_adapter"))
         .collect();
     files.sort();
     let mut bytes = Vec::new();

@@ -37,7 +37,7 @@ pub use prepared::{check_once, guard, Prepared};
 pub use program::{External, Program};
 #[cfg(feature = "google")]
 pub use reference::GoogleReference;
-pub use remembered::Remembered;
+pub use remembered::{Remembered, SLOW_ANSWER};
 pub use rep_impl::RepImpl;
 
 use crate::case::{ProfileId, ResponseSpec};

@@ -12,6 +12,11 @@
 //!
 //! The file is read when the wrapper is made and rewritten, with the new
 //! answers, when it is dropped (at the end of the command).
+//!
+//! An answer that took longer than [`SLOW_ANSWER`] is kept with that mark
+//! and given back only after that long: the minimiser stops shrinking a
+//! difference at a slow answer, so a run from remembered answers stops where
+//! the run that asked stopped, and both write the same report.
 
 use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, RAISED_BY_LIBRARY};
 use crate::case::{ProfileId, ResponseSpec};
@@ -20,21 +25,33 @@ use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// An answer slower than this is slow to whoever times asks (see the module
+/// documentation).
+pub const SLOW_ANSWER: Duration = Duration::from_secs(1);
 
 /// Raised when the file's layout or the meaning of a kept answer changes:
 /// files of another layout are simply not found.
-const LAYOUT: &str = "rep remembered answers 1";
+const LAYOUT: &str = "rep remembered answers 2";
 
 /// A question's key: the first 16 bytes of a SHA-256 over the body, the
 /// agents and the URL.
 type Key = [u8; 16];
 
+/// A kept answer, and whether it took longer than [`SLOW_ANSWER`] to give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Kept {
+    answer: Answer,
+    slow: bool,
+}
+
 /// An implementation whose answers are remembered between runs.
 pub struct Remembered {
     inner: Box<dyn Implementation>,
     file: PathBuf,
-    known: HashMap<Key, Answer>,
-    fresh: Mutex<Vec<(Key, Answer)>>,
+    known: HashMap<Key, Kept>,
+    fresh: Mutex<Vec<(Key, Kept)>>,
 }
 
 impl Remembered {
@@ -77,15 +94,23 @@ impl Remembered {
     }
 
     fn answer(&self, key: Key, ask: impl FnOnce() -> Answer) -> Answer {
-        if let Some(answer) = self.known.get(&key) {
-            return answer.clone();
+        if let Some(kept) = self.known.get(&key) {
+            if kept.slow {
+                std::thread::sleep(SLOW_ANSWER + Duration::from_millis(10));
+            }
+            return kept.answer.clone();
         }
+        let started = Instant::now();
         let answer = ask();
         if keepable(&answer) {
+            let kept = Kept {
+                answer: answer.clone(),
+                slow: started.elapsed() > SLOW_ANSWER,
+            };
             self.fresh
                 .lock()
                 .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .push((key, answer.clone()));
+                .push((key, kept));
         }
         answer
     }
@@ -102,7 +127,10 @@ impl Remembered {
         let mut lines: Vec<String> = self
             .known
             .iter()
-            .map(|(key, answer)| format!("{}\t{}", hex(key), encode(answer)))
+            .map(|(key, kept)| {
+                let slow = if kept.slow { "\tslow" } else { "" };
+                format!("{}\t{}{slow}", hex(key), encode(&kept.answer))
+            })
             .collect();
         lines.sort_unstable();
         if let Some(dir) = self.file.parent() {
@@ -222,8 +250,13 @@ fn encode(answer: &Answer) -> String {
     }
 }
 
-fn parse_line(line: &str) -> Option<(Key, Answer)> {
-    let (key, answer) = line.split_once('\t')?;
+fn parse_line(line: &str) -> Option<(Key, Kept)> {
+    let (key, rest) = line.split_once('\t')?;
+    let (answer, slow) = match rest.split_once('\t') {
+        Some((answer, "slow")) => (answer, true),
+        Some(_) => return None,
+        None => (rest, false),
+    };
     let mut bytes = [0; 16];
     if key.len() != 32 {
         return None;
@@ -231,7 +264,13 @@ fn parse_line(line: &str) -> Option<(Key, Answer)> {
     for (index, byte) in bytes.iter_mut().enumerate() {
         *byte = u8::from_str_radix(key.get(index * 2..index * 2 + 2)?, 16).ok()?;
     }
-    Some((bytes, decode(answer)?))
+    Some((
+        bytes,
+        Kept {
+            answer: decode(answer)?,
+            slow,
+        },
+    ))
 }
 
 fn decode(field: &str) -> Option<Answer> {

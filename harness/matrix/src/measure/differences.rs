@@ -14,7 +14,7 @@ use super::collect::{Collected, Group, References, Source};
 use super::signature::{Relation, Signature};
 use rep_core::case::ProfileId;
 use rep_core::diff::{minimise, Probe};
-use rep_core::implementation::{check_once as ask, Answer, ImplError, Implementation, NO_ANSWER};
+use rep_core::implementation::{check_once as ask, Answer, ImplError, Implementation, NO_ANSWER, SLOW_ANSWER};
 
 /// A group seen only in generated inputs is listed when at least this many
 /// distinct inputs show it; rarer ones are counted as a tail. Counting inputs,
@@ -41,9 +41,10 @@ const MINIMISE_BYTES: usize = 4 << 20;
 /// example found so far is shown). The candidates that follow are much like
 /// it, and some parsers spend seconds on one (a backtracking regex for a
 /// pattern of thousands of `*`), so 400 of them would take most of an hour.
-/// Ordinary asks take milliseconds and the slow ones seconds, so where
-/// minimising stops is the same from run to run on any ordinary machine.
-const SLOW_ASK: Duration = Duration::from_secs(1);
+/// Ordinary asks take milliseconds and the slow ones seconds; a remembered
+/// slow answer is given back as slowly (`Remembered`), so where minimising
+/// stops is the same from run to run.
+const SLOW_ASK: Duration = SLOW_ANSWER;
 
 /// How a difference stands against the profile the parser's own
 /// documentation states (or none).

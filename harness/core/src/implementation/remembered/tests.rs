@@ -142,6 +142,54 @@ fn every_kind_of_answer_survives_the_file() {
     for answer in answers {
         let line = format!("{}\t{}", hex(&[7; 16]), encode(&answer));
         assert!(!line.contains('\n') && line.matches('\t').count() == 1, "{line}");
-        assert_eq!(parse_line(&line), Some(([7; 16], answer)));
+        let kept = Kept { answer, slow: false };
+        assert_eq!(parse_line(&line), Some(([7; 16], kept.clone())));
+        let slow = Kept { slow: true, ..kept };
+        assert_eq!(parse_line(&format!("{line}\tslow")), Some(([7; 16], slow)));
     }
+}
+
+/// Answers after `pause`, always allowed.
+struct Slow {
+    pause: Duration,
+}
+
+impl Implementation for Slow {
+    fn name(&self) -> &str {
+        "slow parser"
+    }
+
+    fn claims(&self) -> ProfileId {
+        ProfileId::Rfc
+    }
+
+    fn load(&self, _robots: &[u8]) -> Box<dyn Loaded + '_> {
+        Box::new(SlowBody(self.pause))
+    }
+}
+
+struct SlowBody(Duration);
+
+impl Loaded for SlowBody {
+    fn check(&self, _agents: &[&[u8]], _url: &[u8]) -> Answer {
+        std::thread::sleep(self.0);
+        Ok(Outcome::new(true, DecidingLine::NoRule))
+    }
+}
+
+#[test]
+fn a_slow_answer_is_given_back_slowly_so_a_timed_caller_decides_as_before() {
+    let dir = scratch("slow");
+    let pause = SLOW_ANSWER + Duration::from_millis(100);
+    let first = Remembered::new(Box::new(Slow { pause }), &dir, &[b"slow"]);
+    ask(&first, b"x", b"/slow");
+    drop(first);
+    let again = Remembered::new(Box::new(Slow { pause: Duration::ZERO }), &dir, &[b"slow"]);
+    let started = Instant::now();
+    assert!(ask(&again, b"x", b"/slow").is_ok());
+    assert!(
+        started.elapsed() > SLOW_ANSWER,
+        "the remembered answer came back at once"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
