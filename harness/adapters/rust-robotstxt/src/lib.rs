@@ -36,6 +36,21 @@ impl Request {
             ))),
         }
     }
+
+    /// The URL as a `url::Url`, or `Unsupported` when it is a bare path or
+    /// not a URL the `url` crate reads: the adapter, not the library, would
+    /// fail there, and an error must be the library's own.
+    pub fn absolute_url(&self) -> Result<url::Url, NoVerdict> {
+        if self.url.starts_with('/') {
+            return Err(NoVerdict::Unsupported(format!(
+                "the adapter needs an absolute URL, and `{}` is a bare path",
+                self.url
+            )));
+        }
+        url::Url::parse(&self.url).map_err(|error| {
+            NoVerdict::Unsupported(format!("the adapter cannot read `{}` as a URL: {error}", self.url))
+        })
+    }
 }
 
 /// A library's answer to one check.
