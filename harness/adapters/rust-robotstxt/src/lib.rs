@@ -226,4 +226,21 @@ mod tests {
         assert_eq!(reply["id"], 3);
         assert!(reply["error"].as_str().unwrap().contains("boom"));
     }
+
+    #[test]
+    fn a_url_the_adapter_cannot_read_is_unsupported_not_an_error() {
+        let path_of = |request: &Request| -> Result<Verdict, NoVerdict> {
+            request.absolute_url().map(|url| Verdict {
+                allowed: url.path() == "/x",
+                line: None,
+            })
+        };
+        for url in ["", "/x", "https://example.com:8080+"] {
+            let line = json!({"id": 1, "robots": "", "agents": ["A"], "url": url}).to_string();
+            let reply = answer(&line, &path_of);
+            assert!(reply["unsupported"].is_string(), "{url}: {reply}");
+        }
+        let line = r#"{"id": 1, "robots": "", "agents": ["A"], "url": "https://example.com/x"}"#;
+        assert_eq!(answer(line, &path_of)["allowed"], true);
+    }
 }
