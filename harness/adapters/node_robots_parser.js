@@ -13,19 +13,20 @@
 //   is /robots.txt on the checked URL's scheme, host and port. For a bare path (the edge
 //   measurement) robotsUrl is the bare '/robots.txt': the README's 2.3.0 notes document
 //   that relative mode (both URLs relative), so the library is asked, not the URL class.
+//   A URL the URL class cannot read has no robots.txt URL to derive: n/a, not an error.
 // - agent: one per check (several are n/a).
 // - deciding line: getMatchingLineNumber(url, agent) (-1, no rule matched, is no line).
 
 'use strict';
 
-const { parsedOnce, serve, singleAgent, textBody } = require('./rep_adapter');
+const { absoluteUrl, parsedOnce, serve, singleAgent, textBody } = require('./rep_adapter');
 
 const LIBRARY = 'robots-parser';
 
 function decide(request, robotsParser) {
   const body = textBody(request, LIBRARY);
   const agent = singleAgent(request, LIBRARY);
-  const robotsUrl = request.url.startsWith('/') ? '/robots.txt' : new URL('/robots.txt', request.url).href;
+  const robotsUrl = request.url.startsWith('/') ? '/robots.txt' : new URL('/robots.txt', absoluteUrl(request.url)).href;
   const robots = parsedOnce(`${robotsUrl}\n${body}`, () => robotsParser(robotsUrl, body));
   const allowed = robots.isAllowed(request.url, agent);
   if (allowed === undefined) {

@@ -66,7 +66,10 @@ sub decide {
     die { unsupported => 'WWW::RobotRules checks absolute URLs, not a bare path' }
         if $request->{url} =~ m{^/};
     my $url = URI->new($request->{url});
-    die "WWW::RobotRules needs an absolute URL, not <$request->{url}>\n" unless defined $url->scheme;
+    # The adapter derives /robots.txt from the URL's scheme and host: without a scheme it
+    # cannot, and an error here would be the adapter's, not the library's.
+    die { unsupported => "WWW::RobotRules checks absolute URLs, and <$request->{url}> has no scheme" }
+        unless defined $url->scheme;
     my $rules = parsed_once($agents->[0], URI->new_abs('/robots.txt', $url)->as_string, $body);
     my $allowed = $rules->allowed($url->as_string);
     die "the rules for this host are not fresh (allowed() answered $allowed)\n" if $allowed < 0;

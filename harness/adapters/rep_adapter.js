@@ -40,12 +40,24 @@ function singleAgent(request, library) {
   return request.agents[0];
 }
 
+/**
+ * The URL as Node's URL class reads it; Unsupported when the class refuses it: the adapter,
+ * not the library, would throw there, and an error must be the library's own.
+ */
+function absoluteUrl(url) {
+  try {
+    return new URL(url);
+  } catch (error) {
+    throw new Unsupported(`the adapter cannot read <${url}> as an absolute URL: ${error.message}`);
+  }
+}
+
 /** Path and query of a full URL (a URL that is already a path is returned as it is). */
 function pathAndQuery(url) {
   if (url.startsWith('/')) {
     return url;
   }
-  const parsed = new URL(url);
+  const parsed = absoluteUrl(url);
   return parsed.pathname + parsed.search;
 }
 
@@ -137,4 +149,4 @@ async function serve({ packages, load, decide, installHint }) {
   }
 }
 
-module.exports = { Unsupported, textBody, bodyBytes, bodyKey, singleAgent, pathAndQuery, parsedOnce, serve };
+module.exports = { Unsupported, textBody, bodyBytes, bodyKey, singleAgent, absoluteUrl, pathAndQuery, parsedOnce, serve };

@@ -30,7 +30,7 @@ pub use mutate::split_lines;
 pub use prng::SplitMix64;
 pub use raw::{split_raw, RAW_SEPARATOR};
 pub use sample::{crawler_sample, edge_sample, ORIGIN, UNNAMED_AGENT, WELL_KNOWN_CRAWLERS};
-pub use urls::variants;
+pub use urls::{authority_len, made_absolute, variants};
 
 /// Bytes of PRNG output behind one seeded input: enough for a body and a few
 /// dozen checks, after which `Unstructured` would only yield defaults.

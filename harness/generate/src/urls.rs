@@ -101,6 +101,30 @@ fn transform(u: &mut Unstructured, base: &[u8], out: &mut Vec<u8>) -> Result<()>
     Ok(())
 }
 
+/// The length of the URL's `scheme://authority` part (0 when it has none).
+pub fn authority_len(url: &str) -> usize {
+    match url.find("://") {
+        Some(at) => {
+            let rest = &url[at + 3..];
+            at + 3 + rest.find('/').unwrap_or(rest.len())
+        }
+        None => 0,
+    }
+}
+
+/// `url` as a crawler holds it: unchanged when it has a scheme and host,
+/// else put on [`ORIGIN`](crate::ORIGIN) as its path (`example.com/x` →
+/// `https://example.com/example.com/x`, `` → `https://example.com/`). The
+/// stream's bare and empty URLs exercise how a parser finds the path;
+/// libraries that take URLs are given absolute ones.
+pub fn made_absolute(url: &str) -> String {
+    if authority_len(url) > 0 {
+        return url.to_owned();
+    }
+    let slash = if url.starts_with('/') { "" } else { "/" };
+    format!("{}{slash}{url}", crate::ORIGIN)
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
     haystack.windows(needle.len()).position(|window| window == needle)
 }
@@ -150,6 +174,17 @@ fn escape_bytes(pattern: &[u8], hex: &[u8; 16], out: &mut Vec<u8>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_url_without_scheme_and_host_is_put_on_the_origin() {
+        assert_eq!(made_absolute(""), "https://example.com/");
+        assert_eq!(made_absolute("/a?q"), "https://example.com/a?q");
+        assert_eq!(made_absolute("example.com/x"), "https://example.com/example.com/x");
+        assert_eq!(made_absolute("//example.com/x"), "https://example.com//example.com/x");
+        assert_eq!(made_absolute("ftp://x/y"), "ftp://x/y");
+        assert_eq!(authority_len("https://a.b/c"), "https://a.b".len());
+        assert_eq!(authority_len("/c"), 0);
+    }
 
     #[test]
     fn variants_land_on_the_boundary() {

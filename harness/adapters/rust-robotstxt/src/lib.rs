@@ -36,6 +36,21 @@ impl Request {
             ))),
         }
     }
+
+    /// The URL as a `url::Url`, or `Unsupported` when it is a bare path or
+    /// not a URL the `url` crate reads: the adapter, not the library, would
+    /// fail there, and an error must be the library's own.
+    pub fn absolute_url(&self) -> Result<url::Url, NoVerdict> {
+        if self.url.starts_with('/') {
+            return Err(NoVerdict::Unsupported(format!(
+                "the adapter needs an absolute URL, and `{}` is a bare path",
+                self.url
+            )));
+        }
+        url::Url::parse(&self.url).map_err(|error| {
+            NoVerdict::Unsupported(format!("the adapter cannot read `{}` as a URL: {error}", self.url))
+        })
+    }
 }
 
 /// A library's answer to one check.
@@ -210,5 +225,22 @@ mod tests {
         let reply = answer(line, &|_: &Request| -> Result<Verdict, NoVerdict> { panic!("boom") });
         assert_eq!(reply["id"], 3);
         assert!(reply["error"].as_str().unwrap().contains("boom"));
+    }
+
+    #[test]
+    fn a_url_the_adapter_cannot_read_is_unsupported_not_an_error() {
+        let path_of = |request: &Request| -> Result<Verdict, NoVerdict> {
+            request.absolute_url().map(|url| Verdict {
+                allowed: url.path() == "/x",
+                line: None,
+            })
+        };
+        for url in ["", "/x", "https://example.com:8080+"] {
+            let line = json!({"id": 1, "robots": "", "agents": ["A"], "url": url}).to_string();
+            let reply = answer(&line, &path_of);
+            assert!(reply["unsupported"].is_string(), "{url}: {reply}");
+        }
+        let line = r#"{"id": 1, "robots": "", "agents": ["A"], "url": "https://example.com/x"}"#;
+        assert_eq!(answer(line, &path_of)["allowed"], true);
     }
 }

@@ -6,9 +6,10 @@
 //! [`SMALL_LINES`] lines or [`SMALL_BYTES`] bytes); then the URL's path and
 //! the list of agents, each agent kept whole. Repeated while a shorter URL
 //! or fewer agents may let more of the body go. What comes out is still a case the suite can hold: every agent
-//! stays non-empty and the URL keeps (or gains) a scheme and host.
+//! stays non-empty and the URL keeps (or gains) a scheme and host; a URL
+//! that shows the difference only bare stays a path, never empty.
 
-use rep_generate::split_lines;
+use rep_generate::{authority_len, made_absolute, split_lines};
 
 use super::compare::Probe;
 
@@ -62,19 +63,23 @@ pub fn minimise(probe: Probe, max_tries: usize, keep: impl Fn(&Probe) -> bool) -
         let (url, agents) = (best.url.clone(), best.agents.clone());
         if authority_len(&best.url) == 0 {
             let candidate = Probe {
-                url: format!("{EXAMPLE_ORIGIN}{}", best.url),
+                url: made_absolute(&best.url),
                 ..best.clone()
             };
             if keep(&candidate) {
                 best = candidate;
             }
         }
-        let origin = best.url[..authority_len(&best.url)].to_owned();
+        // Scheme and host stay; a URL that must stay bare keeps its leading
+        // `/` (a bare path, not an empty string, which no library takes).
+        let fixed = match authority_len(&best.url) {
+            0 if best.url.starts_with('/') => 1,
+            length => length,
+        };
+        let origin = best.url[..fixed].to_owned();
         let path: Vec<char> = shrink(best.url[origin.len()..].chars().collect(), |path| {
-            keep(&Probe {
-                url: format!("{origin}{}", path.iter().collect::<String>()),
-                ..best.clone()
-            })
+            let url = format!("{origin}{}", path.iter().collect::<String>());
+            !url.is_empty() && keep(&Probe { url, ..best.clone() })
         });
         best.url = format!("{origin}{}", path.into_iter().collect::<String>());
         best.agents = shrink(best.agents.clone(), |agents| {
@@ -206,21 +211,6 @@ fn shrink_from<T: Clone>(mut items: Vec<T>, largest: usize, mut keep: impl FnMut
     }
 }
 
-/// The scheme and host a path-only URL is given, so findings hold absolute
-/// URLs as the case format asks.
-const EXAMPLE_ORIGIN: &str = "https://example.com";
-
-/// The length of the URL's `scheme://authority` part (0 when it has none).
-fn authority_len(url: &str) -> usize {
-    match url.find("://") {
-        Some(at) => {
-            let rest = &url[at + 3..];
-            at + 3 + rest.find('/').unwrap_or(rest.len())
-        }
-        None => 0,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,9 +237,19 @@ mod tests {
     }
 
     #[test]
-    fn the_authority_is_measured_up_to_the_path() {
-        assert_eq!(authority_len("https://a.b/x?y"), "https://a.b".len());
-        assert_eq!(authority_len("https://a.b"), "https://a.b".len());
-        assert_eq!(authority_len("/p"), 0);
+    fn a_url_stays_absolute_or_a_path_and_is_never_emptied() {
+        let probe = |url: &str| Probe {
+            body: b"User-agent: *\nDisallow: /\n".to_vec(),
+            agents: vec!["A".into()],
+            url: url.into(),
+        };
+        // Shows the difference only while bare: it stays a bare path.
+        let bare = |candidate: &Probe| !candidate.url.contains("://");
+        assert_eq!(minimise(probe("/abc"), MAX_TRIES, bare).url, "/");
+        let shrunk = minimise(probe("abc"), MAX_TRIES, bare).url;
+        assert!(!shrunk.is_empty() && !shrunk.contains("://"), "{shrunk}");
+        // Shows it either way: it is made absolute, and keeps scheme and host.
+        let small = minimise(probe("abc"), MAX_TRIES, |_| true);
+        assert_eq!(small.url, "https://example.com");
     }
 }

@@ -106,6 +106,10 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
         .ok_or_else(|| format!("claims: must be rfc or google, not `{}`", raw.claims))?;
     let stated = raw.stated.map(stated::stated).transpose()?;
     let reproduce = raw.reproduce.map(stated::reproduce).transpose()?;
+    // A Rust program is built as a crate: its first line must name the dependencies.
+    if let (Some(reproduce), "Rust") = (&reproduce, raw.language.as_str()) {
+        super::verify::dependencies(&reproduce.code).map_err(|why| format!("reproduce.code: {why}"))?;
+    }
     let install = check_install(raw.install, &raw.library, &raw.version)?;
     // {prefix} names the private install directory, which only these kinds have.
     let allowed: &[&str] = if install.kind.has_prefix() {

@@ -3,7 +3,8 @@
 //! each difference has its minimal case, the cause is named again on that
 //! case — which of `rep`'s switches, flipped alone, makes each reference
 //! answer as the parser does — and differences with the same cause are
-//! merged, whatever group, rule kind or URL shape their inputs had.
+//! merged, whatever group, rule kind or URL shape their inputs had, and
+//! whichever way the switch tipped the answer.
 
 use std::collections::BTreeMap;
 
@@ -90,7 +91,13 @@ pub fn headline(difference: &Difference) -> String {
         (None, None, Some(decided)) => format!("no switch of `rep` reproduces it; the reference decides by {decided}"),
         (None, None, None) => String::new(),
     };
-    format!("{verb} where {reference}; {why}")
+    // One cause met both ways keeps the minimal case of the first.
+    let reverse = if difference.other_way > 0 {
+        " (and the reverse)"
+    } else {
+        ""
+    };
+    format!("{verb} where {reference}{reverse}; {why}")
         .trim_end_matches("; ")
         .to_string()
 }
@@ -140,15 +147,22 @@ fn decided(probe: &Probe, base: Profile) -> String {
     words
 }
 
-/// The key differences are merged by.
-type Key = (Relation, bool, Option<String>, Cause);
+/// The key differences are merged by: the direction only when no switch
+/// names the cause.
+type Key = (Relation, Option<bool>, Option<String>, Cause);
 
+/// A switch names a cause whichever way an input tips it: a parser that
+/// reads `Disallow /` disallows where a rule is read and allows where the
+/// line it ignored was an `Allow`, from the one reading. Without a switch,
+/// the direction is part of what is known of the cause (a rule ignored is
+/// not a rule invented), so it stays in the key.
 fn key(difference: &Difference) -> Key {
     let signature = &difference.signature;
     let cause = difference.cause.clone().unwrap_or_default();
+    let named_by_switch = cause.from_rfc.is_some() || cause.from_google.is_some();
     (
         signature.relation,
-        signature.parser_allows,
+        (!named_by_switch).then_some(signature.parser_allows),
         signature.failure.clone(),
         cause,
     )
@@ -171,6 +185,9 @@ pub fn merge(differences: Vec<Difference>) -> Vec<Difference> {
         match index.get(&key(&difference)) {
             Some(&at) => {
                 let known = &mut merged[at];
+                if known.signature.parser_allows != difference.signature.parser_allows {
+                    known.other_way += difference.total();
+                }
                 for (source, count) in difference.counts {
                     *known.counts.entry(source).or_default() += count;
                 }
@@ -213,6 +230,68 @@ mod tests {
             "{}",
             cause.describe()
         );
+    }
+
+    fn difference(body: &str, url: &str, parser_allows: bool, checks: u64) -> Difference {
+        use super::super::collect::{References, Source};
+        use super::super::differences::Standing;
+        use super::super::signature::Signature;
+        let minimal = probe(body, url);
+        Difference {
+            signature: Signature::of(&minimal, Relation::DepartsFromRfc, parser_allows),
+            counts: BTreeMap::from([(Source::Suite, checks)]),
+            origin: url.into(),
+            original: minimal.clone(),
+            minimal,
+            parser_says: String::new(),
+            references: References::default(),
+            expected_because: String::new(),
+            clause: "2.2",
+            standing: Standing::FollowsOtherProfile,
+            cause: None,
+            merged: 0,
+            other_way: 0,
+        }
+    }
+
+    #[test]
+    fn one_switch_met_both_ways_is_one_difference_and_says_so() {
+        // Reading colonless lines disallows here (a `Disallow /` read) and
+        // allows there (an `Allow /a` read): one cause.
+        let merged = merge(vec![
+            difference("User-agent: *\nDisallow /\n", "https://example.com/a", false, 3),
+            difference(
+                "User-agent: *\nDisallow: /\nAllow /a\n",
+                "https://example.com/a",
+                true,
+                2,
+            ),
+        ]);
+        assert_eq!(merged.len(), 1, "{merged:?}");
+        assert_eq!(merged[0].total(), 5);
+        assert_eq!(merged[0].other_way, 2);
+        assert!(
+            headline(&merged[0]).contains("(and the reverse)"),
+            "{}",
+            headline(&merged[0])
+        );
+    }
+
+    #[test]
+    fn without_a_switch_the_direction_stays_part_of_the_cause() {
+        // Neither a `rep` switch: a parser ignoring the rule (allows) and one
+        // inventing a rule (disallows) are two causes.
+        let merged = merge(vec![
+            difference("User-agent: *\nDisallow: /a\n", "https://example.com/a", true, 1),
+            difference("User-agent: *\nAllow: /b\n", "https://example.com/b", false, 1),
+        ]);
+        assert_eq!(merged.len(), 2, "{merged:?}");
+        let decided: Vec<_> = merged
+            .iter()
+            .map(|d| d.cause.as_ref().and_then(|c| c.decided_by.clone()))
+            .collect();
+        assert_eq!(decided[0].as_deref(), Some("a matching rule"), "{merged:?}");
+        assert_eq!(decided[0], decided[1]);
     }
 
     #[test]

@@ -123,6 +123,9 @@ pub struct Difference {
     pub cause: Option<super::cause::Cause>,
     /// How many other differences of the same cause were merged into it.
     pub merged: usize,
+    /// Of its checks, those where the parser answered the other way round
+    /// (the same cause, met in the reverse direction).
+    pub other_way: u64,
 }
 
 impl Difference {
@@ -315,6 +318,7 @@ fn difference(
         standing: Standing::of(group.signature.relation, claims),
         cause: None,
         merged: 0,
+        other_way: 0,
     }
 }
 

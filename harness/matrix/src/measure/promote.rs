@@ -146,6 +146,7 @@ mod tests {
             standing: Standing::Miss,
             cause: None,
             merged: 0,
+            other_way: 0,
         }
     }
 

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rep_generate::{crawler_sample, edge_sample, Generated, Query};
+use rep_generate::{crawler_sample, edge_sample, made_absolute, Generated, Query};
 
 use super::collect::{Collected, Example, References, Source};
 use rep_core::case::ProfileId;
@@ -171,11 +171,15 @@ pub(crate) fn fuzz_sample(
                     order: format!("{index:010}#{number:03}"),
                     origin: format!("seed {seed}, input {index}, check {number}"),
                     // One agent per check: most parsers have no multi-agent
-                    // question, and n/a answers would waste the stream.
+                    // question, and n/a answers would waste the stream. The
+                    // URL absolute, as a crawler holds it: the stream's bare
+                    // and empty URLs would measure how each adapter derives
+                    // what its library takes, not the library (bare paths
+                    // are the edge measurement's).
                     probe: Probe {
                         body: body.clone(),
                         agents: vec![query.agents.swap_remove(0)],
-                        url: query.url,
+                        url: made_absolute(&query.url),
                     },
                     references: References::default(),
                 })

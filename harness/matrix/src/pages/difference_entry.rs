@@ -115,6 +115,34 @@ fn size_note(out: &mut String, difference: &Difference) {
     let _ = writeln!(out, "The case stays at {lines} lines and {bytes} bytes: {why}.\n");
 }
 
+/// What was merged into a difference: other groups of inputs of the same
+/// cause, and the checks among them answered the other way round.
+fn merged_note(difference: &Difference) -> String {
+    let merged = if difference.merged > 0 {
+        format!(
+            "; {} more groups of inputs with the same cause merged in",
+            difference.merged
+        )
+    } else {
+        String::new()
+    };
+    match difference.other_way {
+        0 => merged,
+        checks => {
+            let (verb, reference) = if difference.signature.parser_allows {
+                ("disallows", "allows")
+            } else {
+                ("allows", "disallows")
+            };
+            format!(
+                "{merged}; in {checks} of the {} checks the parser {verb} where the reference {reference}, \
+                 from the same cause",
+                difference.total()
+            )
+        }
+    }
+}
+
 /// Writes difference number `number` of parser `name` (version `version`).
 pub fn write(
     out: &mut String,
@@ -132,14 +160,7 @@ pub fn write(
     } else {
         format!("{} checks", difference.total())
     };
-    let merged = if difference.merged > 0 {
-        format!(
-            "; {} more groups of inputs with the same cause merged in",
-            difference.merged
-        )
-    } else {
-        String::new()
-    };
+    let merged = merged_note(difference);
     let _ = writeln!(
         out,
         "{took} ({}){merged}; {}; RFC 9309 [§{}]({}). First seen: {}.\n",

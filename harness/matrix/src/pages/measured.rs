@@ -89,8 +89,8 @@ own path, the file's own agents whole, well-known crawler tokens and one unnamed
 crawl traffic, and it does not exercise escapes, bare paths or odd bytes.
 - **Edge forms**: the same files asked in forms crawlers do not send — letters percent-encoded, lower-case escapes, \
 bare paths, patterns as written, bodies that are not UTF-8. It measures corner handling, not everyday agreement.
-- **Generated**: a fixed seeded stream of synthetic files and checks, text and non-UTF-8 bodies counted apart. \
-It finds rare causes; its percentages weigh odd inputs far above their share on the web.
+- **Generated**: a fixed seeded stream of synthetic files and checks on absolute URLs, text and non-UTF-8 bodies \
+counted apart. It finds rare causes; its percentages weigh odd inputs far above their share on the web.
 ";
 
 /// How often the references part on each sample, in one sentence, and

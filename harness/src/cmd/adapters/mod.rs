@@ -61,8 +61,10 @@ enum Command {
     /// Run the reproduction programs of each parser's page
     ///
     /// Every distinct difference on reports/parsers/<name>.md carries a short program that calls the
-    /// library directly; this runs each one (Python, JavaScript, Perl, Ruby) and checks the library
-    /// answers what the page says. A difference that does not reproduce outside the adapter fails.
+    /// library directly; this runs each one and checks the library answers what the page says. A
+    /// difference that does not reproduce outside the adapter fails. Python, JavaScript, Perl and Ruby
+    /// programs run with their interpreter; a Rust page's programs are built as one crate under the
+    /// cache (<cache>/verify/<name>, sharing <cache>/verify/target), one cargo build per page.
     #[command(after_help = AFTER_HELP)]
     Verify(Verify),
 }

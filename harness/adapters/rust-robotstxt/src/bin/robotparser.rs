@@ -9,25 +9,19 @@
 //! came from; the adapter takes that origin from the checked URL, because
 //! `can_fetch(agent, &Url)` answers "disallowed" for any URL of another
 //! origin. The URL must therefore be absolute: a bare path (the edge
-//! measurement) has no `Url` and is answered n/a. One agent per check
+//! measurement), or a string the `url` crate does not read, has no `Url`
+//! and is answered n/a. One agent per check
 //! (several are n/a); no deciding line.
 
-use rep_adapters_rust::{serve, NoVerdict, Verdict};
+use rep_adapters_rust::{serve, Verdict};
 use robotparser::parser::parse_robots_txt;
 use robotparser::service::RobotsTxtService;
-use url::Url;
 
 fn main() {
     serve(concat!("robotparser ", env!("ROBOTPARSER_VERSION")), |request| {
         let body = request.text_body("robotparser")?;
         let agent = request.single_agent("robotparser")?;
-        if request.url.starts_with('/') {
-            return Err(NoVerdict::Unsupported(
-                "robotparser checks a url::Url, and a bare path is none".to_string(),
-            ));
-        }
-        let url = Url::parse(&request.url)
-            .map_err(|e| NoVerdict::Error(format!("robotparser needs an absolute URL: {e}")))?;
+        let url = request.absolute_url()?;
         let robots = parse_robots_txt(url.origin(), body).get_result();
         Ok(Verdict {
             allowed: robots.can_fetch(agent, &url),

@@ -78,6 +78,12 @@ fn mistakes_are_refused_with_the_entry_and_field() {
     );
     refused("@AGENT@", "agent", "reproduce.code: @AGENT@ is missing");
     refused("    reproduce:", "    reproduce_it:", "unknown field `reproduce_it`");
+    // A Rust program's first line names its crate's dependencies.
+    refused(
+        "language: Python",
+        "language: Rust",
+        "parsers[0] (`example`): reproduce.code: the first line must be `// Cargo.toml: [dependencies]",
+    );
     refused("      says:", "      says_more:", "unknown field `says_more`");
     refused("example==1.0.0", "example>=1.0", "`example>=1.0` is not pinned");
     refused(

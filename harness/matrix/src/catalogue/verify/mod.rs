@@ -2,15 +2,21 @@
 //! run as a maintainer would run them — the library called directly, no
 //! adapter — and each one's output compared with the answer the page
 //! states. A difference that does not reproduce outside the adapter is an
-//! adapter bug, and fails.
+//! adapter bug, and fails. Interpreted languages run each program as a file
+//! ([`interpreted`]); Rust programs are built together as one crate
+//! ([`rust_crate`]).
+
+mod interpreted;
+mod rust_crate;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use super::third_party::{Places, ThirdParty};
 use crate::pages::difference_entry::{RAISES, RUN_IT};
-use rep_core::implementation::process::run_with_timeout;
+use rep_core::implementation::process::{Finished, RunError};
+
+pub use rust_crate::dependencies;
 
 /// One program of a page and the answer the page states for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,22 +74,9 @@ pub fn programs(page: &str) -> Vec<Program> {
     found
 }
 
-/// How a language's program is run: the interpreter and the file's suffix;
-/// `None` for a compiled language.
-fn interpreter(language: &str) -> Option<(&'static str, &'static str)> {
-    match language {
-        "Python" => Some(("python3", "py")),
-        "JavaScript" => Some(("node", "js")),
-        "Perl" => Some(("perl", "pl")),
-        "Ruby" => Some(("ruby", "rb")),
-        _ => None,
-    }
-}
-
-/// Whether programs in `language` are run here (a Rust program is a crate
-/// of its own and is left to the reader).
+/// Whether programs in `language` are run here.
 pub fn runs(language: &str) -> bool {
-    interpreter(language).is_some()
+    interpreted::interpreter(language).is_some() || language == rust_crate::LANGUAGE
 }
 
 /// How many distinct differences the page says it lists: the number in
@@ -95,7 +88,9 @@ fn listed_differences(page: &str) -> usize {
 }
 
 /// Runs every program of `page` for `party` at `places`, each given
-/// `timeout`, in `scratch` (a directory for the program files).
+/// `timeout`, in `scratch` (a directory for the program files of
+/// interpreted languages; a Rust crate lives under the cache instead, so
+/// its build is kept from one run to the next).
 pub fn verify(
     party: &ThirdParty,
     places: &Places,
@@ -103,12 +98,9 @@ pub fn verify(
     scratch: &Path,
     timeout: Duration,
 ) -> Result<Vec<Outcome>, String> {
-    let (program, suffix) = interpreter(&party.language).ok_or_else(|| {
-        format!(
-            "{} programs are not run here: each is the main.rs of a crate, and building one per difference is left to the reader",
-            party.language
-        )
-    })?;
+    if !runs(&party.language) {
+        return Err(format!("{} programs are not run here", party.language));
+    }
     let found_programs = programs(page);
     let listed = listed_differences(page);
     if found_programs.is_empty() && listed > 0 {
@@ -117,40 +109,45 @@ pub fn verify(
              regenerate it with `reptest report`"
         ));
     }
-    let env = party.env(places);
-    let mut outcomes = Vec::new();
-    for (index, found) in found_programs.into_iter().enumerate() {
-        let file = scratch.join(format!("{}-{:03}.{suffix}", party.name, index + 1));
-        std::fs::write(&file, &found.code).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
-        let mut command = Command::new(program);
-        command.arg(&file).envs(env.iter().map(|(k, v)| (k, v)));
-        let verdict = match run_with_timeout(&mut command, timeout) {
-            Err(error) => Err(format!("could not run `{program}`: {error}")),
-            Ok(finished) => {
-                let stdout = String::from_utf8_lossy(&finished.stdout);
-                let printed = stdout.lines().last().unwrap_or("").trim().to_string();
-                match (&found.prints, finished.status.success()) {
-                    (Some(word), true) if *word == printed => Ok(()),
-                    (None, false) => Ok(()),
-                    (None, true) if printed != "allowed" && printed != "disallowed" => Ok(()),
-                    (Some(word), true) => Err(format!("the page says `{word}`, the library printed `{printed}`")),
-                    (Some(word), false) => Err(format!(
-                        "the page says `{word}`, the program failed ({}): {}",
-                        finished.status,
-                        finished.stderr_tail()
-                    )),
-                    (None, true) => Err(format!(
-                        "the page says the library gives no verdict, it printed `{printed}`"
-                    )),
-                }
-            }
-        };
-        outcomes.push(Outcome {
-            program: found,
-            verdict,
-        });
+    let finished = if party.language == rust_crate::LANGUAGE {
+        rust_crate::run_all(party, places, &found_programs, timeout)?
+    } else {
+        interpreted::run_all(party, places, &found_programs, scratch, timeout)?
+    };
+    Ok(found_programs
+        .into_iter()
+        .zip(finished)
+        .map(|(program, finished)| Outcome {
+            verdict: judge(&program, finished),
+            program,
+        })
+        .collect())
+}
+
+/// Whether a program's run shows what the page states.
+fn judge(program: &Program, finished: Result<Finished, String>) -> Result<(), String> {
+    let finished = finished?;
+    let stdout = String::from_utf8_lossy(&finished.stdout);
+    let printed = stdout.lines().last().unwrap_or("").trim().to_string();
+    match (&program.prints, finished.status.success()) {
+        (Some(word), true) if *word == printed => Ok(()),
+        (None, false) => Ok(()),
+        (None, true) if printed != "allowed" && printed != "disallowed" => Ok(()),
+        (Some(word), true) => Err(format!("the page says `{word}`, the library printed `{printed}`")),
+        (Some(word), false) => Err(format!(
+            "the page says `{word}`, the program failed ({}): {}",
+            finished.status,
+            finished.stderr_tail()
+        )),
+        (None, true) => Err(format!(
+            "the page says the library gives no verdict, it printed `{printed}`"
+        )),
     }
-    Ok(outcomes)
+}
+
+/// A run that could not happen, in words naming the command.
+fn could_not_run(command: &str, error: RunError) -> String {
+    format!("could not run `{command}`: {error}")
 }
 
 #[cfg(test)]
@@ -169,5 +166,32 @@ mod tests {
         assert_eq!(found[0].code, "print(\"allowed\")\n");
         assert_eq!(found[0].heading, "1. x allows");
         assert_eq!(found[1].prints, None);
+    }
+
+    #[test]
+    fn a_run_passes_only_when_it_shows_what_the_page_states() {
+        use std::os::unix::process::ExitStatusExt;
+        let run = |code: i32, stdout: &str| {
+            Ok(Finished {
+                status: std::process::ExitStatus::from_raw(code << 8),
+                stdout: stdout.as_bytes().to_vec(),
+                stderr: b"boom\n".to_vec(),
+            })
+        };
+        let says = |prints: Option<&str>| Program {
+            heading: "1. x".into(),
+            prints: prints.map(String::from),
+            code: String::new(),
+        };
+        assert_eq!(judge(&says(Some("allowed")), run(0, "allowed\n")), Ok(()));
+        let wrong = judge(&says(Some("allowed")), run(0, "disallowed\n")).unwrap_err();
+        assert!(wrong.contains("printed `disallowed`"), "{wrong}");
+        let failed = judge(&says(Some("allowed")), run(101, "")).unwrap_err();
+        assert!(failed.contains("boom"), "{failed}");
+        // A page saying the library raises: a failure or another word passes, a verdict fails.
+        assert_eq!(judge(&says(None), run(101, "")), Ok(()));
+        assert_eq!(judge(&says(None), run(0, "undefined\n")), Ok(()));
+        assert!(judge(&says(None), run(0, "allowed\n")).is_err());
+        assert!(judge(&says(Some("allowed")), Err("could not run".into())).is_err());
     }
 }
