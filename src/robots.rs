@@ -2,7 +2,6 @@
 
 use std::ops::Range;
 
-use crate::diagnostic::{Diagnostic, Noticed};
 use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict, score, ComparablePath,
     Tally,
@@ -141,8 +140,9 @@ struct AgentLine {
     group: u32,
 }
 
-/// A parsed robots.txt body: groups, rules and diagnostics, ready to check
-/// any number of URLs.
+/// A parsed robots.txt body: groups, rules and sitemaps, ready to check any
+/// number of URLs. What the parser noticed on the way is
+/// [`diagnose`](crate::diagnose)'s to say.
 ///
 /// ```
 /// use rep::{Profile, Robots};
@@ -155,7 +155,7 @@ struct AgentLine {
 pub struct Robots {
     profile: Profile,
     /// Every byte string the file keeps (raw and normalised patterns,
-    /// agent tokens, sitemaps, text quoted by diagnostics), so parsing
+    /// agent tokens, sitemaps), so parsing
     /// allocates a handful of vectors rather than one string per rule.
     arena: Vec<u8>,
     /// Each group's rules (at the group's own positions) ordered with the
@@ -167,8 +167,6 @@ pub struct Robots {
     agent_lines: Vec<AgentLine>,
     global_groups: Vec<u32>,
     sitemaps: Vec<Span>,
-    /// Diagnostics without their text, made on request.
-    noticed: Vec<(u32, Noticed<Span>)>,
 }
 
 /// One allow or disallow rule as the file wrote it.
@@ -184,12 +182,8 @@ pub struct RuleView<'a> {
 
 /// Builds a [`Robots`] from the reader's events.
 impl<'a> Handler<'a> for Robots {
-    const WANTS_NOTES: bool = true;
-
-    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>) {
-        let stored = noticed.map(|quoted| self.store(quoted));
-        self.noticed.push((line, stored));
-    }
+    const WANTS_NOTES: bool = false;
+    const WANTS_SITEMAPS: bool = true;
 
     fn wants_rules(&self) -> bool {
         true
@@ -257,7 +251,7 @@ impl<'a> Handler<'a> for Robots {
 
 impl Robots {
     /// Parses `body` under `profile`. Never fails: whatever cannot be used is
-    /// reported in [`diagnostics`](Robots::diagnostics).
+    /// left out, and [`diagnose`](crate::diagnose) says what and why.
     pub fn parse(body: &[u8], profile: Profile) -> Robots {
         let mut robots = Robots {
             profile,
@@ -267,7 +261,6 @@ impl Robots {
             agent_lines: Vec::new(),
             global_groups: Vec::new(),
             sitemaps: Vec::new(),
-            noticed: Vec::new(),
         };
         read(body, &profile, &mut robots);
         for group in &mut robots.groups {
@@ -288,7 +281,6 @@ impl Robots {
         self.agent_lines.shrink_to_fit();
         self.global_groups.shrink_to_fit();
         self.sitemaps.shrink_to_fit();
-        self.noticed.shrink_to_fit();
     }
 
     fn store(&mut self, bytes: &[u8]) -> Span {
@@ -392,18 +384,6 @@ impl Robots {
             }
         }
         !range.is_empty()
-    }
-
-    /// What the parser noticed, in line order. The text is made on each
-    /// call; parsing keeps only where it is.
-    pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        self.noticed
-            .iter()
-            .map(|&(line, noticed)| Diagnostic {
-                line,
-                kind: noticed.map(|span| self.bytes(span)).kind(),
-            })
-            .collect()
     }
 
     /// The profile this body was parsed under.
