@@ -45,6 +45,7 @@ mod reader;
 mod robots;
 mod url_path;
 mod verdict;
+mod word;
 
 pub use diagnose::diagnose;
 pub use diagnostic::{Diagnostic, DiagnosticKind};
