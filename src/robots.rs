@@ -37,6 +37,13 @@ struct AgentLine {
     group: u32,
 }
 
+/// A user-agent line that names a product token, and its group.
+#[derive(Clone, Copy, Debug)]
+struct Named {
+    token: Span,
+    group: u32,
+}
+
 /// A parsed robots.txt body: groups, rules and sitemaps, ready to check any
 /// number of URLs. What the parser noticed on the way is
 /// [`diagnose`](crate::diagnose)'s to say.
@@ -61,7 +68,12 @@ pub struct Robots {
     /// decided by line, so this order changes no verdict.
     rules: Vec<Rule>,
     groups: Vec<Group>,
+    /// The user-agent lines in file order.
     agent_lines: Vec<AgentLine>,
+    /// The lines of `agent_lines` that name a token, ordered by the token's
+    /// length (file order within a length), so a check finds the lines
+    /// that can name its agent without reading the others.
+    named: Vec<Named>,
     global_groups: Vec<u32>,
     sitemaps: Vec<Span>,
 }
@@ -87,10 +99,22 @@ impl Robots {
             rules: Vec::new(),
             groups: Vec::new(),
             agent_lines: Vec::new(),
+            named: Vec::new(),
             global_groups: Vec::new(),
             sitemaps: Vec::new(),
         };
         read(body, &profile, &mut robots);
+        robots.named = robots
+            .agent_lines
+            .iter()
+            .filter_map(|line| {
+                line.token.map(|token| Named {
+                    token,
+                    group: line.group,
+                })
+            })
+            .collect();
+        robots.named.sort_by_key(|named| named.token.len);
         for group in &mut robots.groups {
             let rules = &mut robots.rules[group.rules.start as usize..group.rules.end as usize];
             rules.sort_unstable_by_key(Rule::second_byte);
@@ -107,6 +131,7 @@ impl Robots {
         self.rules.shrink_to_fit();
         self.groups.shrink_to_fit();
         self.agent_lines.shrink_to_fit();
+        self.named.shrink_to_fit();
         self.global_groups.shrink_to_fit();
         self.sitemaps.shrink_to_fit();
     }

@@ -27,22 +27,29 @@ impl Robots {
     /// agents or URLs are not UTF-8.
     pub fn check_bytes(&self, agents: &[&[u8]], url: &[u8]) -> Verdict {
         let path = comparable_path(&self.profile, url);
-        // The groups naming an agent come first, in file order, straight
-        // from the user-agent lines (a group's lines are contiguous).
+        // The groups naming an agent, found among the lines whose token is
+        // as long as the agent. The tally keeps the earliest of equal
+        // matches whatever order rules come in, and offering a group twice
+        // (two of its lines name the agents) changes nothing; a group just
+        // offered is not offered again.
         let mut tally = Tally::EMPTY;
         let (mut agent_named, mut groups_have_rules) = (false, false);
         let mut last_group = None;
-        for line in &self.agent_lines {
-            let Some(token) = line.token else { continue };
-            // Lengths first: most agent lines name someone else.
-            let named =
-                |agent: &&[u8]| agent.len() == token.len as usize && agent.eq_ignore_ascii_case(self.bytes(token));
-            if last_group == Some(line.group) || !agents.iter().any(named) {
-                continue;
+        for agent in agents {
+            let start = self
+                .named
+                .partition_point(|named| (named.token.len as usize) < agent.len());
+            let same_length = self.named[start..]
+                .iter()
+                .take_while(|named| named.token.len as usize == agent.len());
+            for named in same_length {
+                if last_group == Some(named.group) || !agent.eq_ignore_ascii_case(self.bytes(named.token)) {
+                    continue;
+                }
+                last_group = Some(named.group);
+                agent_named = true;
+                groups_have_rules |= self.tally_group(named.group, &path, &mut tally);
             }
-            last_group = Some(line.group);
-            agent_named = true;
-            groups_have_rules |= self.tally_group(line.group, &path, &mut tally);
         }
         if is_robots_txt(&self.profile, &path) {
             return robots_txt_verdict(agent_named);
