@@ -26,6 +26,21 @@ pub(crate) fn first_flagged(flags: u64) -> usize {
     flags.trailing_zeros() as usize / 8
 }
 
+/// The first (up to) eight bytes of `bytes` as a little-endian word, the
+/// bytes missing from a shorter slice set to `pad`.
+pub(crate) fn first_word(bytes: &[u8], pad: u8) -> u64 {
+    // Nearly always eight bytes follow (the rest of a body or a path): one load.
+    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
+        Some(first) => first,
+        None => {
+            let mut word = [pad; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            word
+        }
+    };
+    u64::from_le_bytes(word)
+}
+
 /// `bytes[at..at + 8]` as a little-endian word, when that many remain.
 fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
     let chunk: [u8; 8] = bytes.get(at..at + 8)?.try_into().ok()?;

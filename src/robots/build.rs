@@ -3,8 +3,9 @@
 use crate::evaluate::{index_html_slash, normalise_pattern};
 use crate::reader::{Agent, Handler};
 use crate::verdict::RuleKind;
+use crate::word::first_word;
 
-use super::rule::{head_word, literal_start, required_second_byte, Rule};
+use super::rule::{literal_start, required_second_byte, Rule};
 use super::{AgentLine, Group, Robots};
 
 impl<'a> Handler<'a> for Robots {
@@ -53,7 +54,7 @@ impl<'a> Handler<'a> for Robots {
         let slash = index_html_slash(&self.profile, kind, pattern);
         let literal = literal_start(pattern);
         let rule = Rule {
-            head: head_word(literal),
+            head: first_word(literal, 0),
             line,
             raw,
             pattern_len: pattern.len() as u32,

@@ -5,8 +5,8 @@ use crate::evaluate::{
     comparable_path, index_html_slash, is_robots_txt, robots_txt_verdict, score, ComparablePath, Tally,
 };
 use crate::verdict::{GroupChoice, Verdict};
+use crate::word::first_word;
 
-use super::rule::head_word;
 use super::Robots;
 
 impl Robots {
@@ -86,7 +86,7 @@ impl Robots {
             }
             None => always..always,
         };
-        let path_head = head_word(path);
+        let path_head = first_word(path, 0);
         for index in (0..always).chain(candidates) {
             let rule = &ordered[index];
             if !rule.may_match(path_head, path.len())

@@ -34,20 +34,6 @@ pub(super) struct Rule {
     pub(super) keyed: bool,
 }
 
-/// The first (up to) eight bytes of `bytes` as a little-endian word, zero
-/// padded.
-pub(super) fn head_word(bytes: &[u8]) -> u64 {
-    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
-        Some(first) => first,
-        None => {
-            let mut word = [0; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            word
-        }
-    };
-    u64::from_le_bytes(word)
-}
-
 /// The part of a pattern every match must start with: up to its first `*`,
 /// without a final `$` (the end anchor).
 pub(super) fn literal_start(pattern: &[u8]) -> &[u8] {
@@ -78,9 +64,10 @@ impl Rule {
     }
 
     /// Whether the rule may match a path whose first bytes are `path_head`
-    /// (see [`head_word`]): one comparison rules out most rules before the
-    /// matcher is called. The `index.htm` directory is shorter than the
-    /// pattern, so such rules are always left to the matcher.
+    /// (their [`first_word`](crate::word::first_word), zero padded): one
+    /// comparison rules out most rules before the matcher is called. The
+    /// `index.htm` directory is shorter than the pattern, so such rules are
+    /// always left to the matcher.
     pub(super) fn may_match(&self, path_head: u64, path_len: usize) -> bool {
         if self.index_html {
             return true;
