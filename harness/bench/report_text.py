@@ -207,9 +207,9 @@ table shows what.
   405 KB HTML page of the sample (`www.fxnetworks.com`).
 - **`reptest diff`**: Google's parser reparses the body for every check
   (its own API), and that alone is about seven tenths of the loop's
-  instructions; generating inputs is about a fifth and `rep` about 6%.
+  instructions; generating inputs is about a sixth and `rep` about 6%.
   Were everything but Google's calls free, the loop would still run at
-  most about 1.45 times its present rate (about 1.25 times with only
+  most about 1.45 times its present rate (about 1.2 times with only
   generation free).
 - **Pathological inputs against `robots_txt`**: that crate compares `*` and
   `$` literally, as part of a plain prefix (it does not implement RFC 9309
