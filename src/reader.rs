@@ -5,7 +5,7 @@
 //! which keeps every group, rule and sitemap; the one-shot evaluator behind
 //! [`check_once`](crate::check_once), which keeps only the best match so
 //! far; and [`diagnose`](crate::diagnose), which keeps only the diagnostics.
-//! Everything both need to agree on (what a line means, where a group
+//! Everything they need to agree on (what a line means, where a group
 //! starts, which agent a user-agent line names, what is worth a diagnostic)
 //! is decided here, once.
 

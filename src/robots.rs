@@ -59,8 +59,8 @@ struct Named {
 pub struct Robots {
     profile: Profile,
     /// Every byte string the file keeps (raw and normalised patterns,
-    /// agent tokens, sitemaps), so parsing
-    /// allocates a handful of vectors rather than one string per rule.
+    /// agent tokens, sitemaps), so parsing allocates a handful of vectors
+    /// rather than one string per rule.
     arena: Vec<u8>,
     /// Each group's rules (at the group's own positions) ordered with the
     /// rules that fix no second byte first, then by second byte, so a check

@@ -80,8 +80,8 @@ impl Robots {
         let keyed = &ordered[always..];
         let candidates = match path.get(1) {
             Some(&byte) => {
-                let start = keyed.partition_point(|rule| rule.second_byte() < Some(byte));
-                let end = start + keyed[start..].partition_point(|rule| rule.second_byte() == Some(byte));
+                let start = keyed.partition_point(|rule| rule.key_byte() < byte);
+                let end = start + keyed[start..].partition_point(|rule| rule.key_byte() == byte);
                 always + start..always + end
             }
             None => always..always,

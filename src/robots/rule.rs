@@ -41,6 +41,18 @@ pub(super) fn literal_start(pattern: &[u8]) -> &[u8] {
     body.split(|&byte| byte == b'*').next().unwrap_or(body)
 }
 
+/// The bits of the first `n` bytes of a little-endian word, for `n` from 0
+/// to 8: a table, since a rule's mask is needed at each of its checks.
+const HEAD_MASKS: [u64; 9] = {
+    let mut masks = [0; 9];
+    let mut n = 1;
+    while n <= 8 {
+        masks[n] = u64::MAX >> (64 - 8 * n);
+        n += 1;
+    }
+    masks
+};
+
 impl Rule {
     pub(super) fn pattern(&self) -> Span {
         let start = if self.normalised {
@@ -54,8 +66,16 @@ impl Rule {
         }
     }
 
+    /// The byte every path this rule can match has after its `/`, when it
+    /// is keyed: the order of a group's rules.
     pub(super) fn second_byte(&self) -> Option<u8> {
-        self.keyed.then_some((self.head >> 8) as u8)
+        self.keyed.then(|| self.key_byte())
+    }
+
+    /// The second byte of the pattern, which is what a keyed rule needs
+    /// after the path's `/` (meaningless for a rule that is not keyed).
+    pub(super) fn key_byte(&self) -> u8 {
+        (self.head >> 8) as u8
     }
 
     /// How many bytes of `head` are the pattern's.
@@ -73,8 +93,7 @@ impl Rule {
             return true;
         }
         let length = self.head_len();
-        let mask = u64::MAX.checked_shr(64 - 8 * length as u32).unwrap_or(0);
-        path_len >= length && (path_head ^ self.head) & mask == 0
+        path_len >= length && (path_head ^ self.head) & HEAD_MASKS[length] == 0
     }
 
     /// What [`Rule::may_match`] has shown of the literal start.
