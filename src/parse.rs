@@ -171,6 +171,10 @@ fn common_key(key: &[u8]) -> Option<Key> {
 /// no `#` or NUL comes before it, and the key trims to the common key.
 pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
     let (key, length) = common_key_at(text)?;
+    if text.get(length) == Some(&b':') {
+        // How nearly every such line is written: no blanks to count.
+        return Some((key, length + 1));
+    }
     let blanks = text[length..]
         .iter()
         .take_while(|&&byte| is_trimmed_space(byte, profile))
