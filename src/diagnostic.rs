@@ -78,21 +78,20 @@ pub enum DiagnosticKind {
     },
 }
 
-/// A diagnostic before its text is made: `T` holds each piece of the body
-/// it quotes (a borrowed slice while reading, a span of a parsed file's
-/// arena once stored). Building the `String`s of [`DiagnosticKind`] for
-/// every unknown key of every file would cost more than the parse itself,
-/// so a parsed file keeps these and makes the text when asked.
+/// A diagnostic before its text is made, quoting the body by slice: a
+/// handler that drops diagnostics (every handler but
+/// [`diagnose`](crate::diagnose)'s) never builds the `String`s of
+/// [`DiagnosticKind`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Noticed<T> {
-    UnknownKey(T),
-    AcceptedMisspelling(T, &'static str),
-    AcceptedKeyPrefix(T, &'static str),
+pub(crate) enum Noticed<'a> {
+    UnknownKey(&'a [u8]),
+    AcceptedMisspelling(&'a [u8], &'static str),
+    AcceptedKeyPrefix(&'a [u8], &'static str),
     MissingColon { accepted: bool },
     Unparsable,
     RuleOutsideGroup,
-    InvalidProductToken { value: T, used: Option<T> },
-    PatternCannotMatch(T),
+    InvalidProductToken { value: &'a [u8], used: Option<&'a [u8]> },
+    PatternCannotMatch(&'a [u8]),
     LineTooLong { length: usize, kept: usize },
     InvalidUtf8,
     NulByte,
@@ -100,42 +99,22 @@ pub(crate) enum Noticed<T> {
     PastSizeLimit { limit: usize },
 }
 
-impl<T> Noticed<T> {
-    /// The same diagnostic with each quoted piece turned by `quote`.
-    pub fn map<U>(self, mut quote: impl FnMut(T) -> U) -> Noticed<U> {
-        match self {
-            Noticed::UnknownKey(key) => Noticed::UnknownKey(quote(key)),
-            Noticed::AcceptedMisspelling(key, meant) => Noticed::AcceptedMisspelling(quote(key), meant),
-            Noticed::AcceptedKeyPrefix(key, meant) => Noticed::AcceptedKeyPrefix(quote(key), meant),
-            Noticed::MissingColon { accepted } => Noticed::MissingColon { accepted },
-            Noticed::Unparsable => Noticed::Unparsable,
-            Noticed::RuleOutsideGroup => Noticed::RuleOutsideGroup,
-            Noticed::InvalidProductToken { value, used } => Noticed::InvalidProductToken {
-                value: quote(value),
-                used: used.map(quote),
-            },
-            Noticed::PatternCannotMatch(pattern) => Noticed::PatternCannotMatch(quote(pattern)),
-            Noticed::LineTooLong { length, kept } => Noticed::LineTooLong { length, kept },
-            Noticed::InvalidUtf8 => Noticed::InvalidUtf8,
-            Noticed::NulByte => Noticed::NulByte,
-            Noticed::ByteOrderMark { skipped } => Noticed::ByteOrderMark { skipped },
-            Noticed::PastSizeLimit { limit } => Noticed::PastSizeLimit { limit },
-        }
-    }
-}
-
-impl Noticed<&[u8]> {
+impl Noticed<'_> {
     /// The public form, quoting the body lossily as UTF-8.
     pub fn kind(self) -> DiagnosticKind {
-        match self.map(|bytes| String::from_utf8_lossy(bytes).into_owned()) {
-            Noticed::UnknownKey(key) => DiagnosticKind::UnknownKey { key },
-            Noticed::AcceptedMisspelling(key, meant) => DiagnosticKind::AcceptedMisspelling { key, meant },
-            Noticed::AcceptedKeyPrefix(key, meant) => DiagnosticKind::AcceptedKeyPrefix { key, meant },
+        let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+        match self {
+            Noticed::UnknownKey(key) => DiagnosticKind::UnknownKey { key: text(key) },
+            Noticed::AcceptedMisspelling(key, meant) => DiagnosticKind::AcceptedMisspelling { key: text(key), meant },
+            Noticed::AcceptedKeyPrefix(key, meant) => DiagnosticKind::AcceptedKeyPrefix { key: text(key), meant },
             Noticed::MissingColon { accepted } => DiagnosticKind::MissingColon { accepted },
             Noticed::Unparsable => DiagnosticKind::Unparsable,
             Noticed::RuleOutsideGroup => DiagnosticKind::RuleOutsideGroup,
-            Noticed::InvalidProductToken { value, used } => DiagnosticKind::InvalidProductToken { value, used },
-            Noticed::PatternCannotMatch(pattern) => DiagnosticKind::PatternCannotMatch { pattern },
+            Noticed::InvalidProductToken { value, used } => DiagnosticKind::InvalidProductToken {
+                value: text(value),
+                used: used.map(text),
+            },
+            Noticed::PatternCannotMatch(pattern) => DiagnosticKind::PatternCannotMatch { pattern: text(pattern) },
             Noticed::LineTooLong { length, kept } => DiagnosticKind::LineTooLong { length, kept },
             Noticed::InvalidUtf8 => DiagnosticKind::InvalidUtf8,
             Noticed::NulByte => DiagnosticKind::NulByte,

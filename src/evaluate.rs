@@ -47,18 +47,7 @@ impl ComparablePath<'_> {
 
 /// The URL as rules see it under `profile`.
 pub(crate) fn comparable_path<'u>(profile: &Profile, url: &'u [u8]) -> ComparablePath<'u> {
-    let mut path = path_params_query(url);
-    if profile.is_on(Switch::NulEndsText) {
-        if let Some(nul) = memchr::memchr(0, &path) {
-            path = match path {
-                Cow::Borrowed(path) => Cow::Borrowed(&path[..nul]),
-                Cow::Owned(mut path) => {
-                    path.truncate(nul);
-                    Cow::Owned(path)
-                }
-            };
-        }
-    }
+    let path = path_params_query(url, profile.is_on(Switch::NulEndsText));
     if profile.is_on(Switch::NoPercentNormalisation) {
         return ComparablePath {
             path,

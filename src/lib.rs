@@ -2,7 +2,8 @@
 //!
 //! Parse a robots.txt body once into [`Robots`], then check as many URLs as
 //! you like. Every [`Verdict`] says which line decided it, and parsing never
-//! fails: any bytes give rules plus [`Diagnostic`]s.
+//! fails: any bytes give rules, and [`diagnose`] lists what the parser
+//! noticed on the way as [`Diagnostic`]s.
 //!
 //! Two presets of behaviour switches: [`Profile::RFC9309`] (the standard as
 //! written) and [`Profile::GOOGLE`] (bit-for-bit what Google's open-source
@@ -29,6 +30,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod diagnose;
 mod diagnostic;
 mod evaluate;
 mod explain;
@@ -43,7 +45,9 @@ mod reader;
 mod robots;
 mod url_path;
 mod verdict;
+mod word;
 
+pub use diagnose::diagnose;
 pub use diagnostic::{Diagnostic, DiagnosticKind};
 pub use explain::{explain, Explanation};
 pub use once::check_once;

@@ -8,21 +8,9 @@
 //! work.
 
 use crate::profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES};
+use crate::word::{first_flagged, has_byte, has_byte_below, HIGH_BITS};
 
 const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-
-/// Non-zero when some byte of `word` is below `limit` (at most 0x80).
-fn has_byte_below(word: u64, limit: u8) -> u64 {
-    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGH_BITS
-}
-
-/// Non-zero when some byte of `word` equals `byte`.
-fn has_byte(word: u64, byte: u8) -> u64 {
-    has_byte_below(word ^ (ONES * u64::from(byte)), 1)
-}
 
 /// What one line's scan found; positions are offsets in the line.
 struct Scan {
@@ -77,7 +65,7 @@ fn scan_line(rest: &[u8]) -> Scan {
         // others the lowest flagged byte is exact (only bits above a true
         // match can be spurious), so the exact byte-by-byte look starts there.
         if notable != 0 {
-            let first = notable.trailing_zeros() as usize / 8;
+            let first = first_flagged(notable);
             if chunk[first..]
                 .iter()
                 .enumerate()

@@ -2,7 +2,6 @@
 //! keeping nothing but the best matches so far. Patterns of groups that
 //! cannot apply to the agents are never normalised or matched.
 
-use crate::diagnostic::Noticed;
 use crate::evaluate::{
     comparable_path, index_html_applies, index_html_slash, is_robots_txt, normalise_pattern, robots_txt_verdict,
     rules_out, score, ComparablePath, Tally,
@@ -56,8 +55,7 @@ impl Evaluator<'_, '_> {
 
 impl<'a> Handler<'a> for Evaluator<'a, '_> {
     const WANTS_NOTES: bool = false;
-
-    fn note(&mut self, _line: u32, _noticed: Noticed<&'a [u8]>) {}
+    const WANTS_SITEMAPS: bool = false;
 
     fn wants_rules(&self) -> bool {
         self.group_names_agent || self.group_is_global
@@ -117,15 +115,13 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
             tally.offer(kind, scored, line, (line, kind, value));
         }
     }
-
-    fn sitemap(&mut self, _value: &'a [u8]) {}
 }
 
 /// Parses `body` and checks whether any of `agents` may fetch `url`, in one
 /// pass — Google's usage model, for a crawler that fetches one URL per
 /// robots.txt. Gives exactly the verdict of
-/// `Robots::parse(body, profile).check_bytes(agents, url)`, without the
-/// diagnostics and without keeping the file.
+/// `Robots::parse(body, profile).check_bytes(agents, url)`, without keeping
+/// the file.
 ///
 /// ```
 /// use rep::{check_once, Profile};

@@ -3,6 +3,7 @@
 
 use crate::lines::Line;
 use crate::profile::{Profile, Switch};
+use crate::word::first_word;
 
 /// The keys that matter to matching (plus sitemaps, kept for callers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,16 +133,7 @@ fn starts_with_name(key: &[u8], name: &str) -> bool {
 /// never occurs inside a line, and a space pads, so a word equal to one of
 /// the constants below means exactly that key in some mix of cases.
 fn folded_word(bytes: &[u8]) -> u64 {
-    // Nearly always eight bytes follow (the rest of the body): one load.
-    let word: [u8; 8] = match bytes.get(..8).and_then(|first| first.try_into().ok()) {
-        Some(first) => first,
-        None => {
-            let mut word = [0x20; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            word
-        }
-    };
-    u64::from_le_bytes(word) | 0x2020_2020_2020_2020
+    first_word(bytes, b' ') | 0x2020_2020_2020_2020
 }
 
 const DISALLOW: u64 = u64::from_le_bytes(*b"disallow");
@@ -179,6 +171,10 @@ fn common_key(key: &[u8]) -> Option<Key> {
 /// no `#` or NUL comes before it, and the key trims to the common key.
 pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
     let (key, length) = common_key_at(text)?;
+    if text.get(length) == Some(&b':') {
+        // How nearly every such line is written: no blanks to count.
+        return Some((key, length + 1));
+    }
     let blanks = text[length..]
         .iter()
         .take_while(|&&byte| is_trimmed_space(byte, profile))

@@ -1,10 +1,11 @@
 //! Reading a body as a stream of events — groups, agents, rules, sitemaps —
 //! in the shape of Google's `RobotsParseHandler`.
 //!
-//! Two handlers consume it: the builder behind [`Robots::parse`](crate::Robots::parse),
-//! which keeps everything, and the one-shot evaluator behind
-//! [`check_once`](crate::check_once), which keeps only the best match so far.
-//! Everything both need to agree on (what a line means, where a group
+//! Three handlers consume it: the builder behind [`Robots::parse`](crate::Robots::parse),
+//! which keeps every group, rule and sitemap; the one-shot evaluator behind
+//! [`check_once`](crate::check_once), which keeps only the best match so
+//! far; and [`diagnose`](crate::diagnose), which keeps only the diagnostics.
+//! Everything they need to agree on (what a line means, where a group
 //! starts, which agent a user-agent line names, what is worth a diagnostic)
 //! is decided here, once.
 
@@ -28,8 +29,12 @@ pub(crate) trait Handler<'a> {
     /// diagnostics saves building them.
     const WANTS_NOTES: bool;
 
-    /// A diagnostic.
-    fn note(&mut self, line: u32, noticed: Noticed<&'a [u8]>);
+    /// Whether [`sitemap`](Handler::sitemap) is wanted: a handler that
+    /// wants neither notes nor sitemaps is spared reading sitemap lines.
+    const WANTS_SITEMAPS: bool;
+
+    /// A diagnostic: told only to handlers that want notes.
+    fn note(&mut self, _line: u32, _noticed: Noticed<'a>) {}
 
     /// Whether the rules of the current group are wanted. A handler that
     /// wants no notes is not shown the rules it does not want (beyond the
@@ -58,8 +63,8 @@ pub(crate) trait Handler<'a> {
     /// escaping would leave `value` unchanged.
     fn rule(&mut self, line: u32, kind: RuleKind, value: &'a [u8], may_need_escaping: bool);
 
-    /// A sitemap line.
-    fn sitemap(&mut self, value: &'a [u8]);
+    /// A sitemap line: told only to handlers that want sitemaps or notes.
+    fn sitemap(&mut self, _value: &'a [u8]) {}
 }
 
 fn is_c_space(byte: u8) -> bool {
@@ -92,7 +97,7 @@ fn classify_agent<'a>(value: &'a [u8], profile: &Profile) -> (Option<Agent<'a>>,
     (token.map(Agent::Token), valid)
 }
 
-fn noticed(note: Note<'_>) -> Noticed<&[u8]> {
+fn noticed(note: Note<'_>) -> Noticed<'_> {
     match note {
         Note::UnknownKey(key) => Noticed::UnknownKey(key),
         Note::Misspelling(key, meant) => Noticed::AcceptedMisspelling(key, meant.name()),
@@ -114,13 +119,15 @@ impl GroupState {
     /// Whether a line whose text starts with `first` can matter to a handler
     /// that wants no notes: a user-agent line always can; an allow or
     /// disallow only inside a group, and, once the group has a rule, only if
-    /// the handler wants the group's rules. Every key (with Google's prefixes
-    /// and misspellings) starts with its own first letter, so any other line
-    /// is blank, a comment or a directive nobody acts on.
+    /// the handler wants the group's rules; a sitemap only if the handler
+    /// wants sitemaps. Every key (with Google's prefixes and misspellings)
+    /// starts with its own first letter, so any other line is blank, a
+    /// comment or a directive nobody acts on.
     fn may_matter<'a, H: Handler<'a>>(&self, first: Option<&u8>, handler: &H) -> bool {
         match first.map(|byte| byte | 0x20) {
             Some(b'u') => true,
             Some(b'a' | b'd') => self.in_group && (!self.group_has_rules || handler.wants_rules()),
+            Some(b's') => H::WANTS_SITEMAPS,
             _ => false,
         }
     }

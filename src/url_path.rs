@@ -5,6 +5,8 @@
 
 use std::borrow::Cow;
 
+use crate::word::find_any;
+
 /// The first `/`, `?` or `;` at or after `from`.
 fn find_path_start(text: &[u8], from: usize) -> Option<usize> {
     memchr::memchr3(b'/', b'?', b';', text.get(from..)?).map(|i| i + from)
@@ -28,7 +30,7 @@ fn scheme_end(url: &[u8], search_start: usize) -> Option<usize> {
     // The usual URL (`https://…`) shows its separator at its first `:`,
     // before any `/`, `?` or `;`: one short walk instead of two searches.
     let rest = &url[search_start..];
-    let first = rest.iter().position(|&b| matches!(b, b'/' | b'?' | b';' | b':'));
+    let first = find_any(rest, b"/?;:");
     match first {
         None => None,
         Some(at) if rest[at] != b':' => None,
@@ -43,22 +45,29 @@ fn scheme_end(url: &[u8], search_start: usize) -> Option<usize> {
 
 /// Strips scheme, authority and fragment from `url`; a result that does not
 /// start with `/` gets one, and no path at all gives `/`. Accepts an
-/// absolute URL, a scheme-relative one (`//host/p`), or a bare path. Borrows
-/// from `url` unless a `/` has to be prepended.
-pub(crate) fn path_params_query(url: &[u8]) -> Cow<'_, [u8]> {
+/// absolute URL, a scheme-relative one (`//host/p`), or a bare path. With
+/// `nul_ends`, a NUL ends the path as the fragment does (Google passes C
+/// strings), found in the same search. Borrows from `url` unless a `/` has
+/// to be prepended. URLs are short: each search is a word-at-a-time walk
+/// (see [`crate::word`]), where `memchr`'s setup would cost more.
+pub(crate) fn path_params_query(url: &[u8], nul_ends: bool) -> Cow<'_, [u8]> {
     let search_start = if url.starts_with(b"//") { 2 } else { 0 };
     let authority_start = match scheme_end(url, search_start) {
         Some(end) => end + 3,
         None => search_start,
     };
-    let Some(path_start) = find_path_start(url, authority_start) else {
+    // One search finds where the path starts, or a fragment that leaves no
+    // path; the scheme before the authority may hold a `#` too.
+    let path_start = find_any(&url[authority_start..], b"/?;#").map(|at| at + authority_start);
+    let Some(path_start) = path_start else {
         return Cow::Borrowed(b"/");
     };
-    let hash = memchr::memchr(b'#', &url[search_start..]).map(|i| i + search_start);
-    if hash.is_some_and(|hash| hash < path_start) {
+    if url[path_start] == b'#' || find_any(&url[search_start..authority_start], b"#").is_some() {
         return Cow::Borrowed(b"/");
     }
-    let path = &url[path_start..hash.unwrap_or(url.len())];
+    let rest = &url[path_start..];
+    let end = find_any(rest, if nul_ends { b"#\0" } else { b"#" });
+    let path = &rest[..end.unwrap_or(rest.len())];
     if path[0] == b'/' {
         Cow::Borrowed(path)
     } else {
@@ -71,7 +80,7 @@ mod tests {
     use super::path_params_query;
 
     fn path(url: &str) -> String {
-        String::from_utf8(path_params_query(url.as_bytes()).into_owned()).unwrap()
+        String::from_utf8(path_params_query(url.as_bytes(), false).into_owned()).unwrap()
     }
 
     #[test]
@@ -104,5 +113,21 @@ mod tests {
         assert_eq!(path("a:b/c://d/e"), "/c://d/e");
         assert_eq!(path("a:b?c://d/e"), "/?c://d/e");
         assert_eq!(path("mailto:x@y"), "/");
+    }
+
+    #[test]
+    fn a_fragment_before_the_path_leaves_none() {
+        assert_eq!(path("http://a#b/c"), "/");
+        assert_eq!(path("h#x://a/b"), "/");
+        assert_eq!(path("a#b"), "/");
+    }
+
+    #[test]
+    fn a_nul_ends_the_path_only_when_asked() {
+        let nul_ended = |url: &[u8]| path_params_query(url, true).into_owned();
+        assert_eq!(nul_ended(b"http://a/b\0c#d"), b"/b");
+        assert_eq!(nul_ended(b"http://a/b#c\0d"), b"/b");
+        assert_eq!(nul_ended(b"a?b\0c"), b"/?b");
+        assert_eq!(path("http://a/b\0c"), "/b\0c");
     }
 }

@@ -1,10 +1,9 @@
 //! Diagnostics name the line and the problem.
 
-use rep::{DiagnosticKind, Profile, Robots};
+use rep::{diagnose, DiagnosticKind, Profile};
 
 fn diagnostics(body: &[u8], profile: Profile) -> Vec<(u32, DiagnosticKind)> {
-    Robots::parse(body, profile)
-        .diagnostics()
+    diagnose(body, profile)
         .iter()
         .map(|d| (d.line, d.kind.clone()))
         .collect()
@@ -115,7 +114,6 @@ fn cut_lines_and_the_size_limit_are_reported() {
 
 #[test]
 fn diagnostics_display_their_line() {
-    let robots = Robots::parse(b"User-agent: *\nDisalow: /a\n", Profile::GOOGLE);
-    let text = robots.diagnostics()[0].to_string();
+    let text = diagnose(b"User-agent: *\nDisalow: /a\n", Profile::GOOGLE)[0].to_string();
     assert_eq!(text, "line 2: misspelled key `Disalow` read as `disallow`");
 }

@@ -3,7 +3,7 @@
 //! the run reproducible; it biases bytes towards the characters the parser
 //! treats specially so that short inputs reach deep paths.
 
-use rep::{Profile, Robots};
+use rep::{diagnose, Profile, Robots};
 
 mod common;
 
@@ -25,7 +25,7 @@ fn arbitrary_bytes_never_panic() {
                 assert!(rule.line >= 1);
             }
             let _ = verdict.to_string();
-            for diagnostic in robots.diagnostics() {
+            for diagnostic in diagnose(&body, profile) {
                 let _ = diagnostic.to_string();
             }
         }

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rep::{Profile, Robots};
+use rep::{diagnose, Profile, Robots};
 use rep_generate::split_raw;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
         let _ = verdict.to_string();
         let _ = robots.check_bytes(&[agent, b"*", b""], body);
         let _ = robots.check_bytes(&[], url);
-        for diagnostic in robots.diagnostics() {
+        for diagnostic in diagnose(body, profile) {
             let _ = diagnostic.to_string();
         }
     }

@@ -115,10 +115,30 @@ table shows what.
 
 ### What changed in issue 22
 
-- **The URL's path is found with `memchr`** (`src/url_path.rs`): the
-  scheme separator of the usual URL is recognised at its first `:` in one
-  short walk, and the `/`, `?`, `;` and `#` searches use `memchr`, where
-  each used to walk the URL byte by byte (four walks per check).
+- **Diagnostics are made only when asked** (`rep::diagnose`,
+  `src/diagnose.rs`). `Robots::parse` used to build every diagnostic
+  alongside the parse, so it read every line in full: comments, unknown
+  keys and whole HTML pages served as robots.txt went through the general
+  line parse and left a note behind. Diagnostics now come from a read of
+  their own, and `Robots::parse` keeps only user-agent, allow, disallow
+  and sitemap lines, skipping every other line with one `memchr2` as
+  `check_once` does (`Handler::WANTS_SITEMAPS`).
+- **A check finds its groups by the agent's length** (`Robots::named`):
+  the token lines of a parsed file are also kept ordered by token length,
+  so a check compares only the tokens as long as its agent, where it used
+  to read every user-agent line of the file.
+- **The URL's path is found a word at a time** (`src/url_path.rs`,
+  `src/word.rs`): the scheme, the path's start and a fragment before it,
+  and the path's end at `#` (or NUL under Google's profile) are each one
+  eight-bytes-at-a-time search. URLs are short, and `memchr`'s setup per
+  call cost more than the search (three calls per check before).
+- **The matcher compares nothing it has already compared**: a rule's
+  literal start of at most eight bytes is wholly shown by its head word,
+  and no comparison call is made for the empty rest.
+- **Smaller costs per rule and per line**: a rule's head mask is read from
+  a table; the rules keyed by the path's second byte are found by
+  comparing that byte, not an optional one; and a common key followed at
+  once by its colon is recognised without counting blanks.
 - **The generator allocates less per input** (`harness/generate`): each
   URL is built in one buffer (the transformed pattern written straight
   into it, which becomes the `String` without a copy), where it took three
@@ -158,8 +178,8 @@ table shows what.
   colon are recognised with one 8-byte comparison, and the line's scan
   starts after the colon. Blank lines pass without a scan.
 - **A parsed file is smaller and cheaper to build** (`src/robots.rs`):
-  diagnostics are kept as spans and their text is made on request
-  (`Robots::diagnostics` returns a `Vec`); a rule is 32 bytes, sorted in
+  diagnostics were kept as spans with their text made on request (issue
+  22 moved them out of the parse altogether); a rule is 32 bytes, sorted in
   place by the byte a path needs after its `/` (ties are decided by line);
   a pattern that the RFC normalisation leaves unchanged is stored once;
   vectors are shrunk after parsing.
@@ -180,17 +200,21 @@ table shows what.
   matching and turning the URL into a path are small. The skips are bound
   by `memchr2`'s fixed cost per call, since most lines are short (an
   inline word-at-a-time search for the first 32 bytes was tried and was no
-  faster).
-- **Parse once, check 100** (`rep_parse_once`, second profile table): about
-  half is the checks and half the parse. In the checks,
-  `url_path::path_params_query` walks the URL byte by byte several times
-  (for `/`, `?`, `;`, `:` and `#`); it belongs to the normal-form work on
-  `src/url_path.rs` and is left to it (finding those bytes with `memchr`
-  would remove most of its cost). Every verdict also copies its deciding
-  pattern into a new `String`, as the public `Verdict` type requires. In
-  the parse, the sample is dominated by one 405 KB HTML/CSS page served as
-  robots.txt (`www.fxnetworks.com`, half of the sample's bytes): most of
-  its 16,000 lines go through the general parse and keep a diagnostic.
+  faster; for the first 64 bytes it took 14% more instructions).
+- **Parse once, check 100** (`rep_parse_once`, second profile table):
+  about seven tenths is the checks. Turning the URL into a path is about a
+  tenth; every verdict copies its deciding pattern into a new `String`
+  (validated as UTF-8, allocated, freed by the caller), about another
+  tenth, as the public `Verdict` type requires; the rest is matching the
+  rules that can apply (wildcard rules such as `/*?` are tried for every
+  path). The parse is about a quarter, mostly the reader's loop over the
+  405 KB HTML page of the sample (`www.fxnetworks.com`).
+- **`reptest diff`**: Google's parser reparses the body for every check
+  (its own API), and that alone is about seven tenths of the loop's
+  instructions; generating inputs is about a sixth and `rep` about 6%.
+  Were everything but Google's calls free, the loop would still run at
+  most about 1.45 times its present rate (about 1.2 times with only
+  generation free).
 - **Pathological inputs against `robots_txt`**: that crate compares `*` and
   `$` literally, as part of a plain prefix (it does not implement RFC 9309
   §2.2.3 wildcards), so on the wildcard inputs it does no matching at all
