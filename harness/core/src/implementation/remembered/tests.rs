@@ -97,11 +97,11 @@ fn another_version_or_adapter_is_another_file() {
     let dir = scratch("fingerprint");
     let asked = Arc::new(AtomicUsize::new(0));
     let first = wrapped(&dir, &asked, b"1.0");
-    ask(&first, b"x", b"/a");
+    assert!(ask(&first, b"x", b"/a").is_ok());
     drop(first);
     let other = wrapped(&dir, &asked, b"1.1");
     assert_eq!(other.remembered(), 0);
-    ask(&other, b"x", b"/a");
+    assert!(ask(&other, b"x", b"/a").is_ok());
     assert_eq!(asked.load(Ordering::SeqCst), 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -111,7 +111,7 @@ fn a_damaged_file_costs_only_asking_again() {
     let dir = scratch("damaged");
     let asked = Arc::new(AtomicUsize::new(0));
     let first = wrapped(&dir, &asked, b"1.0");
-    ask(&first, b"x", b"/a");
+    assert!(ask(&first, b"x", b"/a").is_ok());
     let file = first.file().to_path_buf();
     drop(first);
     let kept = std::fs::read_to_string(&file).unwrap();
@@ -182,7 +182,7 @@ fn a_slow_answer_is_given_back_slowly_so_a_timed_caller_decides_as_before() {
     let dir = scratch("slow");
     let pause = SLOW_ANSWER + Duration::from_millis(100);
     let first = Remembered::new(Box::new(Slow { pause }), &dir, &[b"slow"]);
-    ask(&first, b"x", b"/slow");
+    assert!(ask(&first, b"x", b"/slow").is_ok());
     drop(first);
     let again = Remembered::new(Box::new(Slow { pause: Duration::ZERO }), &dir, &[b"slow"]);
     let started = Instant::now();
