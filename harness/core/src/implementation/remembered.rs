@@ -7,8 +7,11 @@
 //! on besides the question: the parser's name and installed version and the
 //! bytes of its adapter. A new version or an edited adapter is a new file, so
 //! a remembered answer is always one this exact parser gave to this exact
-//! question (body, agents, URL). Faults of the transport (a hang, a crash, a
-//! garbled reply) are never kept: they say nothing about the library.
+//! question (body, agents, URL). A hang (no answer within the timeout) is
+//! kept too: asking again only waits the whole timeout again, which is why a
+//! run does not ask a hang twice either; `reptest report --fresh` does. Other
+//! faults of the transport (a crash, a garbled reply) are cheap to ask again
+//! and say nothing about the library: never kept.
 //!
 //! The file is read when the wrapper is made and rewritten, with the new
 //! answers, when it is dropped (at the end of the command).
@@ -18,7 +21,7 @@
 //! difference at a slow answer, so a run from remembered answers stops where
 //! the run that asked stopped, and both write the same report.
 
-use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, RAISED_BY_LIBRARY};
+use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 use crate::case::{ProfileId, ResponseSpec};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -158,12 +161,13 @@ impl Drop for Remembered {
     }
 }
 
-/// Whether an answer is the library's own: a verdict, an "unsupported", or
-/// an error the library raised, but not a fault of the way it was asked.
+/// Whether an answer is kept: the library's own (a verdict, an
+/// "unsupported", an error it raised) or a hang, but not a crash or a garbled
+/// reply of the transport.
 fn keepable(answer: &Answer) -> bool {
     match answer {
         Ok(_) | Err(ImplError::Unsupported(_)) => true,
-        Err(ImplError::Failed(message)) => message.starts_with(RAISED_BY_LIBRARY),
+        Err(ImplError::Failed(message)) => message.starts_with(RAISED_BY_LIBRARY) || message.starts_with(NO_ANSWER),
     }
 }
 

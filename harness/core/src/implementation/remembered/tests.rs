@@ -3,8 +3,8 @@ use super::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-/// Allows every URL but `/raise` (an error the library raised) and `/hang`
-/// (a transport fault), counting what it is asked.
+/// Allows every URL but `/raise` (an error the library raised), `/hang` (no
+/// answer in time) and `/crash` (the adapter died), counting what it is asked.
 struct Counting {
     asked: Arc<AtomicUsize>,
 }
@@ -36,7 +36,8 @@ impl Loaded for CountingBody {
             b"/raise" => Err(ImplError::Failed(format!(
                 "{RAISED_BY_LIBRARY}ValueError: bad\tinput\n"
             ))),
-            b"/hang" => Err(ImplError::Failed("no answer within 5 s".into())),
+            b"/hang" => Err(ImplError::Failed(format!("{NO_ANSWER} 5s; the adapter was stopped"))),
+            b"/crash" => Err(ImplError::Failed("the adapter exited (signal 11)".into())),
             _ => Ok(Outcome {
                 allowed: true,
                 line: DecidingLine::At(3),
@@ -66,28 +67,31 @@ fn a_second_run_answers_from_the_file_and_gives_the_same_answers() {
     let dir = scratch("second-run");
     let asked = Arc::new(AtomicUsize::new(0));
     let first = wrapped(&dir, &asked, b"1.0");
-    let answers: Vec<Answer> = [&b"/a"[..], b"/raise", b"/hang"]
-        .iter()
-        .map(|url| ask(&first, b"User-agent: *\n", url))
-        .collect();
-    assert_eq!(asked.load(Ordering::SeqCst), 3);
+    let urls = [&b"/a"[..], b"/raise", b"/hang", b"/crash"];
+    let answers: Vec<Answer> = urls.iter().map(|url| ask(&first, b"User-agent: *\n", url)).collect();
+    assert_eq!(asked.load(Ordering::SeqCst), 4);
     drop(first);
 
     let second = wrapped(&dir, &asked, b"1.0");
     assert_eq!(
         second.remembered(),
-        2,
-        "the hang is a fault of the transport, never kept"
+        3,
+        "the crash is a fault of the transport, never kept"
     );
-    assert_eq!(ask(&second, b"User-agent: *\n", b"/a"), answers[0]);
-    assert_eq!(ask(&second, b"User-agent: *\n", b"/raise"), answers[1]);
-    assert_eq!(asked.load(Ordering::SeqCst), 3, "both answered from the file");
-    assert_eq!(ask(&second, b"User-agent: *\n", b"/hang"), answers[2]);
+    for (url, answer) in urls[..3].iter().zip(&answers) {
+        assert_eq!(&ask(&second, b"User-agent: *\n", url), answer);
+    }
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        4,
+        "the three kept answers came from the file"
+    );
+    assert_eq!(ask(&second, b"User-agent: *\n", b"/crash"), answers[3]);
     assert_eq!(ask(&second, b"User-agent: FooBot\n", b"/a"), answers[0]);
     assert_eq!(
         asked.load(Ordering::SeqCst),
-        5,
-        "the hang and another body are asked again"
+        6,
+        "the crash and another body are asked again"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
