@@ -21,7 +21,7 @@
 //!         .profile(Profile::Rfc)
 //!         .expected_failures(include_str!("expected-failures.txt"))
 //!         .run(|check| {
-//!             let (Some(body), Some(agent), None) = (check.body_text(), check.single_agent(), check.response)
+//!             let (Some(body), Some(agent), None) = (check.body_text(), check.single_agent(), &check.response)
 //!             else {
 //!                 return Answer::Unsupported("not UTF-8, several agents, or a fetch check".into());
 //!             };

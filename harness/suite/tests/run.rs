@@ -308,3 +308,20 @@ fn a_should_departure_is_counted_apart_and_fails_only_once_a_list_is_given() {
         "levels are RFC 9309's: the google profile has none"
     );
 }
+
+/// The closure of the crate documentation and harness/suite/README.md, as
+/// written there: it must compile against `&Check` (`response` is not `Copy`).
+#[test]
+fn the_documented_closure_compiles_and_leaves_fetch_checks_out() {
+    let summary = small_suite()
+        .profile(Profile::Google)
+        .expected_failures("t/a#2\nt/b#1\n")
+        .run(|check| {
+            let (Some(_body), Some(_agent), None) = (check.body_text(), check.single_agent(), &check.response)
+            else {
+                return Answer::Unsupported("not UTF-8, several agents, or a fetch check".into());
+            };
+            (check.id == "t/a#1").into()
+        });
+    assert_eq!(summary.unsupported, 1, "the fetch check");
+}

@@ -13,6 +13,7 @@ use texting_robots::Robot;
 fn no_fetching(check: &Check) -> Option<Answer> {
     check
         .response
+        .as_ref()
         .map(|_| Answer::Unsupported("a fetch check: the crate parses a body and does not fetch".into()))
 }
 
