@@ -317,8 +317,7 @@ fn the_documented_closure_compiles_and_leaves_fetch_checks_out() {
         .profile(Profile::Google)
         .expected_failures("t/a#2\nt/b#1\n")
         .run(|check| {
-            let (Some(_body), Some(_agent), None) = (check.body_text(), check.single_agent(), &check.response)
-            else {
+            let (Some(_body), Some(_agent), None) = (check.body_text(), check.single_agent(), &check.response) else {
                 return Answer::Unsupported("not UTF-8, several agents, or a fetch check".into());
             };
             (check.id == "t/a#1").into()

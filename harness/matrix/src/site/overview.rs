@@ -38,7 +38,8 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
         body,
         "<p class=\"lead\">{} checks in {} cases, run against {} implementations. A suite score is the share of \
          checks with a definite expectation that the implementation meets (errors count as misses); the \
-         outlined bar is the profile it claims. Click a heading to sort; hover a bar for the counts.</p>",
+         outlined bar is the profile it claims (for a third-party parser, the one its own documentation states; \
+         \"none stated\" outlines neither). Click a heading to sort; hover a bar for the counts.</p>",
         matrix.rows.len(),
         site.cases().len(),
         columns.len()
@@ -64,15 +65,23 @@ pub fn page(site: &Site<'_, '_, '_>) -> String {
             .as_deref()
             .map(|v| format!(" <small>{}</small>", esc(v)))
             .unwrap_or_default();
+        // A measured third-party parser claims what its documentation states, if anything.
+        let claims = match site.report.measured.iter().find(|parser| parser.name == entry.name) {
+            Some(parser) => parser.stated,
+            None => Some(entry.claims),
+        };
         let _ = write!(
             body,
             "<tr data-impl=\"{}\"><td>{name}{version}</td><td>{}</td><td>{}</td>",
             esc(&entry.name),
             esc(&column.language),
-            entry.claims
+            claims.map_or("none stated".to_string(), |profile| profile.to_string())
         );
         for (index, score) in scores::scores(site, column).iter().enumerate() {
-            let claimed = matches!((index, entry.claims), (0, ProfileId::Rfc) | (1, ProfileId::Google));
+            let claimed = matches!(
+                (index, claims),
+                (0, Some(ProfileId::Rfc)) | (1, Some(ProfileId::Google))
+            );
             body.push_str(&scores::cell(score, claimed));
         }
         body.push_str("</tr>\n");

@@ -35,7 +35,7 @@ table.scores th[aria-sort=descending]::after { content: " ▾"; }
 table.scores th[aria-sort=ascending]::after { content: " ▴"; }
 td.score { position: relative; min-width: 11em; padding: 0; }
 td.score .bar { position: absolute; left: 0; top: 0; bottom: 0; opacity: .85; }
-td.score .num { position: relative; display: block; padding: .25em .5em; text-align: right; font-variant-numeric: tabular-nums; }
+td.score .num { position: relative; display: block; padding: .25em .5em; text-align: right; font-variant-numeric: tabular-nums; text-shadow: 0 0 3px #fff, 0 0 3px #fff; }
 td.score[data-v="-1"] { text-align: center; vertical-align: middle; color: var(--muted); }
 td.score.claimed { outline: 2px solid #22303c; outline-offset: -2px; }
 .bar.full { background: #5fbf77; } .bar.high { background: #9fd8a5; } .bar.mid { background: #f5d27a; } .bar.low { background: #f0918f; }
