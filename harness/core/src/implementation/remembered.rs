@@ -36,7 +36,7 @@ pub const SLOW_ANSWER: Duration = Duration::from_secs(1);
 
 /// Raised when the file's layout or the meaning of a kept answer changes:
 /// files of another layout are simply not found.
-const LAYOUT: &str = "rep remembered answers 2";
+const LAYOUT: &str = "rep remembered answers 3";
 
 /// A question's key: the first 16 bytes of a SHA-256 over the body, the
 /// agents and the URL.
@@ -234,7 +234,8 @@ fn hex(bytes: &[u8]) -> String {
 
 /// An answer in one tab-free, newline-free field: `a` or `d` and the
 /// deciding line (`-` no rule, `?` not reported), `u` or `e` and the message
-/// with its escapes; a verdict's text explanation follows a space.
+/// as a JSON string; a verdict's text explanation follows a space, as a JSON
+/// string too (which escapes every tab and line end).
 fn encode(answer: &Answer) -> String {
     match answer {
         Ok(outcome) => {
@@ -244,13 +245,13 @@ fn encode(answer: &Answer) -> String {
                 DecidingLine::NotReported => "?".to_string(),
             };
             let detail = match &outcome.detail {
-                Some(Detail::Text(text)) => format!(" {}", text.escape_default()),
+                Some(Detail::Text(text)) => format!(" {}", quoted(text)),
                 Some(Detail::Verdict(_)) | None => String::new(),
             };
             format!("{}{line}{detail}", if outcome.allowed { 'a' } else { 'd' })
         }
-        Err(ImplError::Unsupported(why)) => format!("u{}", why.escape_default()),
-        Err(ImplError::Failed(why)) => format!("e{}", why.escape_default()),
+        Err(ImplError::Unsupported(why)) => format!("u{}", quoted(why)),
+        Err(ImplError::Failed(why)) => format!("e{}", quoted(why)),
     }
 }
 
@@ -284,7 +285,7 @@ fn decode(field: &str) -> Option<Answer> {
     Some(match kind {
         'a' | 'd' => {
             let (line, detail) = match rest.split_once(' ') {
-                Some((line, text)) => (line, Some(Detail::Text(unescape(text)?))),
+                Some((line, text)) => (line, Some(Detail::Text(unquoted(text)?))),
                 None => (rest, None),
             };
             let line = match line {
@@ -298,33 +299,18 @@ fn decode(field: &str) -> Option<Answer> {
                 detail,
             })
         }
-        'u' => Err(ImplError::Unsupported(unescape(rest)?)),
-        'e' => Err(ImplError::Failed(unescape(rest)?)),
+        'u' => Err(ImplError::Unsupported(unquoted(rest)?)),
+        'e' => Err(ImplError::Failed(unquoted(rest)?)),
         _ => return None,
     })
 }
 
-/// The inverse of `str::escape_default`.
-fn unescape(text: &str) -> Option<String> {
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        out.push(match chars.next()? {
-            't' => '\t',
-            'r' => '\r',
-            'n' => '\n',
-            'u' => {
-                let braced: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                char::from_u32(u32::from_str_radix(braced.strip_prefix('{')?, 16).ok()?)?
-            }
-            other => other,
-        });
-    }
-    Some(out)
+fn quoted(text: &str) -> String {
+    serde_json::to_string(text).expect("a string always serialises")
+}
+
+fn unquoted(field: &str) -> Option<String> {
+    serde_json::from_str(field).ok()
 }
 
 #[cfg(test)]
