@@ -7,30 +7,34 @@ use super::one_in;
 
 use super::vocab::{AGENT_SUFFIXES, STRANGERS};
 
-/// One to three agents for a check against a body that names `names`.
-pub(crate) fn choose(u: &mut Unstructured, names: &[String]) -> Result<Vec<String>> {
+/// One to three agents for a check against a body that names `names`,
+/// written over `agents` (its strings' buffers are reused).
+pub(crate) fn choose(u: &mut Unstructured, names: &[String], agents: &mut Vec<String>) -> Result<()> {
     let count = *u.choose(&[1, 1, 1, 1, 1, 2, 2, 3])?;
-    let mut agents = Vec::with_capacity(count);
-    for _ in 0..count {
-        agents.push(one(u, names)?);
+    agents.truncate(count);
+    agents.resize_with(count, String::new);
+    for agent in agents {
+        one(u, names, agent)?;
     }
-    Ok(agents)
+    Ok(())
 }
 
-fn one(u: &mut Unstructured, names: &[String]) -> Result<String> {
+fn one(u: &mut Unstructured, names: &[String], out: &mut String) -> Result<()> {
+    out.clear();
     if names.is_empty() || one_in(u, 6)? {
-        return Ok(u.choose(STRANGERS)?.to_string());
+        out.push_str(u.choose(STRANGERS)?);
+        return Ok(());
     }
     let name = &names[u.choose_index(names.len())?];
-    Ok(match u.int_in_range(0..=7)? {
-        0..=2 => name.clone(),
-        3 => name.to_ascii_lowercase(),
-        4 => name.to_ascii_uppercase(),
+    out.push_str(name);
+    match u.int_in_range(0..=7)? {
+        0..=2 => {}
+        3 => out.make_ascii_lowercase(),
+        4 => out.make_ascii_uppercase(),
         5 => {
-            let mut prefix = name.clone();
-            prefix.pop();
-            prefix
+            out.pop();
         }
-        _ => format!("{name}{}", u.choose(AGENT_SUFFIXES)?),
-    })
+        _ => out.push_str(u.choose(AGENT_SUFFIXES)?),
+    }
+    Ok(())
 }

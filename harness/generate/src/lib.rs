@@ -41,7 +41,7 @@ const SEED_BYTES: usize = 4096;
 const LARGE_BODY: usize = 8192;
 
 /// One check: the agents to ask about (any of them may match a group) and the URL.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Query {
     /// One or more agents.
     pub agents: Vec<String>,
@@ -50,7 +50,7 @@ pub struct Query {
 }
 
 /// A body and the checks to run against it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Generated {
     /// The robots.txt bytes.
     pub body: Vec<u8>,
@@ -61,44 +61,72 @@ pub struct Generated {
 impl Generated {
     /// A generated body with up to `max_queries` (at least one) checks.
     pub fn build(u: &mut Unstructured, max_queries: usize) -> Result<Generated> {
-        let built = body::build(u)?;
-        let max_queries = if built.body.len() > LARGE_BODY {
+        let mut generated = Generated::default();
+        generated.rebuild(u, max_queries)?;
+        Ok(generated)
+    }
+
+    /// [`build`](Generated::build) written over `self`, reusing its buffers.
+    fn rebuild(&mut self, u: &mut Unstructured, max_queries: usize) -> Result<()> {
+        let built = body::build(u, std::mem::take(&mut self.body))?;
+        self.body = built.body;
+        let max_queries = if self.body.len() > LARGE_BODY {
             max_queries.min(4)
         } else {
             max_queries
         };
-        let queries = queries(u, &built.names, &built.patterns, max_queries)?;
-        Ok(Generated {
-            body: built.body,
-            queries,
-        })
+        fill_queries(u, &built.names, &built.patterns, max_queries, &mut self.queries)
     }
 
     /// A mutation of an existing file (seed mode), with checks aimed at the
     /// names and patterns that file contains.
     pub fn from_seed_file(u: &mut Unstructured, file: &[u8], max_queries: usize) -> Result<Generated> {
-        let body = mutate::mutate(u, file)?;
-        let found = harvest(&body);
-        let queries = queries(u, &found.agents, &found.patterns, max_queries)?;
-        Ok(Generated { body, queries })
+        let mut generated = Generated::default();
+        generated.rebuild_from_file(u, file, max_queries)?;
+        Ok(generated)
+    }
+
+    /// [`from_seed_file`](Generated::from_seed_file) written over `self`,
+    /// reusing its query buffers.
+    fn rebuild_from_file(&mut self, u: &mut Unstructured, file: &[u8], max_queries: usize) -> Result<()> {
+        self.body = mutate::mutate(u, file)?;
+        let found = harvest(&self.body);
+        fill_queries(u, &found.agents, &found.patterns, max_queries, &mut self.queries)
     }
 
     /// Item `index` of the reproducible stream named by `seed`.
     pub fn from_seed(seed: u64, index: u64, max_queries: usize) -> Generated {
+        let mut generated = Generated::default();
+        generated.refill_from_seed(seed, index, max_queries);
+        generated
+    }
+
+    /// [`from_seed`](Generated::from_seed) written over `self`: a loop that
+    /// refills one value reuses the body's and the queries' buffers, so it
+    /// allocates only where an input outgrows the ones before it.
+    pub fn refill_from_seed(&mut self, seed: u64, index: u64, max_queries: usize) {
         // On the stack: one heap allocation fewer per input.
         let mut bytes = [0u8; SEED_BYTES];
         SplitMix64::for_item(seed, index).fill(&mut bytes);
         let mut u = Unstructured::new(&bytes);
-        Generated::build(&mut u, max_queries).expect("building never fails: exhausted input yields defaults")
+        self.rebuild(&mut u, max_queries)
+            .expect("building never fails: exhausted input yields defaults");
     }
 
     /// Item `index` of the stream named by `seed`, mutating `file`.
     pub fn from_seed_and_file(seed: u64, index: u64, file: &[u8], max_queries: usize) -> Generated {
+        let mut generated = Generated::default();
+        generated.refill_from_seed_and_file(seed, index, file, max_queries);
+        generated
+    }
+
+    /// [`from_seed_and_file`](Generated::from_seed_and_file) written over `self`.
+    pub fn refill_from_seed_and_file(&mut self, seed: u64, index: u64, file: &[u8], max_queries: usize) {
         let mut bytes = [0u8; SEED_BYTES];
         SplitMix64::for_item(seed, index).fill(&mut bytes);
         let mut u = Unstructured::new(&bytes);
-        Generated::from_seed_file(&mut u, file, max_queries)
-            .expect("building never fails: exhausted input yields defaults")
+        self.rebuild_from_file(&mut u, file, max_queries)
+            .expect("building never fails: exhausted input yields defaults");
     }
 }
 
@@ -144,15 +172,23 @@ pub(crate) fn one_in(u: &mut Unstructured, n: u16) -> Result<bool> {
     Ok(u.int_in_range(1..=n)? == n)
 }
 
-fn queries(u: &mut Unstructured, names: &[String], patterns: &[Vec<u8>], max: usize) -> Result<Vec<Query>> {
+/// Writes up to `max` checks (at least one) over `queries`, reusing the
+/// buffers of the queries already there.
+fn fill_queries(
+    u: &mut Unstructured,
+    names: &[String],
+    patterns: &[Vec<u8>],
+    max: usize,
+    queries: &mut Vec<Query>,
+) -> Result<()> {
     let count = u.int_in_range(1..=max.max(1))?;
-    let mut out = Vec::with_capacity(count);
-    for _ in 0..count {
-        let agents = agents::choose(u, names)?;
-        let url = urls::derive(u, patterns)?;
-        out.push(Query { agents, url });
+    queries.truncate(count);
+    queries.resize_with(count, Query::default);
+    for query in queries {
+        agents::choose(u, names, &mut query.agents)?;
+        urls::derive(u, patterns, &mut query.url)?;
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -163,6 +199,25 @@ mod tests {
     fn seeded_inputs_are_reproducible() {
         assert_eq!(Generated::from_seed(3, 9, 16), Generated::from_seed(3, 9, 16));
         assert_ne!(Generated::from_seed(3, 9, 16), Generated::from_seed(3, 10, 16));
+    }
+
+    #[test]
+    fn a_refilled_input_is_the_input_built_afresh() {
+        // One value refilled over a stretch of the stream, as the
+        // differential run does, must hold exactly what a fresh build holds,
+        // whatever the previous input left in its buffers.
+        let mut refilled = Generated::default();
+        let file = b"User-agent: FooBot\nDisallow: /private\nAllow: /private/open*\n";
+        for index in 0..2000 {
+            refilled.refill_from_seed(7, index, 48);
+            assert_eq!(refilled, Generated::from_seed(7, index, 48), "input {index}");
+            refilled.refill_from_seed_and_file(7, index, file, 16);
+            assert_eq!(
+                refilled,
+                Generated::from_seed_and_file(7, index, file, 16),
+                "mutation {index}"
+            );
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use arbitrary::{Result, Unstructured};
 
 use super::one_in;
 
-use super::body::pattern;
+use super::body::write_pattern;
 use super::vocab::{URL_PREFIXES, URL_SUFFIXES};
 
 const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
@@ -40,30 +40,30 @@ pub fn variants(pattern: &[u8]) -> Vec<Vec<u8>> {
     out
 }
 
-/// One URL for a check against a body whose rules are `patterns`: usually a
-/// transformed pattern, sometimes a fresh random path. The path is written
-/// straight after the prefix in the URL's own buffer, which becomes the
-/// `String` without a copy when it is UTF-8 (the usual case).
-pub(crate) fn derive(u: &mut Unstructured, patterns: &[Vec<u8>]) -> Result<String> {
-    let mut path = if patterns.is_empty() || one_in(u, 10)? {
-        pattern(u)?
+/// One URL for a check against a body whose rules are `patterns`, written
+/// over `url` (its buffer reused): usually a transformed pattern, sometimes
+/// a fresh random path. The path is written first and the prefix moved in
+/// front of it, the order the stream draws them in.
+pub(crate) fn derive(u: &mut Unstructured, patterns: &[Vec<u8>], url: &mut String) -> Result<()> {
+    let mut bytes = std::mem::take(url).into_bytes();
+    bytes.clear();
+    if patterns.is_empty() || one_in(u, 10)? {
+        write_pattern(u, &mut bytes)?;
     } else {
         let base = &patterns[u.choose_index(patterns.len())?];
         // Room for the longest transform (every byte escaped), the prefix
-        // and a suffix, so the buffer is allocated once.
-        let mut path = Vec::with_capacity(base.len() * 3 + 48);
-        transform(u, base, &mut path)?;
-        path
-    };
-    let slash = !path.starts_with(b"/") && !one_in(u, 10)?;
-    let prefix = u.choose(URL_PREFIXES)?.as_bytes();
-    // The path moves right to make room for the prefix (and a `/`).
-    path.splice(..0, prefix.iter().chain(slash.then_some(&b'/')).copied());
-    let mut url = path;
-    if one_in(u, 10)? {
-        url.extend_from_slice(u.choose(&[&b"?q=%2F"[..], b"?", b"#top", b"?a#b", b"?x=/foo"])?);
+        // and a suffix, so the buffer grows at most once.
+        bytes.reserve(base.len() * 3 + 48);
+        transform(u, base, &mut bytes)?;
     }
-    Ok(String::from_utf8(url).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
+    let slash = !bytes.starts_with(b"/") && !one_in(u, 10)?;
+    let prefix = u.choose(URL_PREFIXES)?.as_bytes();
+    bytes.splice(..0, prefix.iter().chain(slash.then_some(&b'/')).copied());
+    if one_in(u, 10)? {
+        bytes.extend_from_slice(u.choose(&[&b"?q=%2F"[..], b"?", b"#top", b"?a#b", b"?x=/foo"])?);
+    }
+    *url = String::from_utf8(bytes).unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned());
+    Ok(())
 }
 
 /// Appends to `out` a path derived from `base`.

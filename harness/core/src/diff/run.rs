@@ -50,22 +50,22 @@ pub fn corpus_inputs(config: &Config) -> u64 {
     config.corpus.len() as u64 * u64::from(config.mutations.max(1))
 }
 
-/// One input of the run and its place in the run's order: generated input
-/// `index`, or (with a corpus) mutation `index mod M` of file `index / M`.
-/// A mutation depends on the file's name, not its place in the list, so a
-/// shard of the corpus checks exactly the inputs the whole run would.
-pub fn input(config: &Config, index: u64) -> (Generated, String, String) {
+/// One input of the run, written over `generated` (its buffers reused), and
+/// its place in the run's order: generated input `index`, or (with a corpus)
+/// mutation `index mod M` of file `index / M`. A mutation depends on the
+/// file's name, not its place in the list, so a shard of the corpus checks
+/// exactly the inputs the whole run would. Returns (origin, order).
+pub fn input(config: &Config, index: u64, generated: &mut Generated) -> (String, String) {
     if config.corpus.is_empty() {
-        let generated = Generated::from_seed(config.seed, index, QUERIES_PER_BODY);
-        return (generated, format!("input {index}"), format!("{index:012}"));
+        generated.refill_from_seed(config.seed, index, QUERIES_PER_BODY);
+        return (format!("input {index}"), format!("{index:012}"));
     }
     let mutations = u64::from(config.mutations.max(1));
     let file = &config.corpus[(index / mutations) as usize];
     let mutation = index % mutations;
     let item = name_hash(&file.name).wrapping_add(mutation);
-    let generated = Generated::from_seed_and_file(config.seed, item, &file.body, QUERIES_PER_BODY);
+    generated.refill_from_seed_and_file(config.seed, item, &file.body, QUERIES_PER_BODY);
     (
-        generated,
         format!("mutation {mutation} of corpus file {}", file.name),
         format!("{}#{mutation:04}", file.name),
     )
@@ -100,12 +100,14 @@ pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
         let workers: Vec<_> = (0..config.threads.max(1))
             .map(|_| {
                 scope.spawn(|| {
+                    // One input's buffers, refilled for every input this worker checks.
+                    let mut generated = Generated::default();
                     while !spent() {
                         let index = next_body.fetch_add(1, Ordering::Relaxed);
                         if index >= inputs {
                             break;
                         }
-                        let found = check_input(config, index);
+                        let found = check_input(config, index, &mut generated);
                         bodies.fetch_add(1, Ordering::Relaxed);
                         checks.fetch_add(found.checks, Ordering::Relaxed);
                         if found.observed.is_empty() {
@@ -139,14 +141,16 @@ struct InputResult {
 }
 
 /// Checks every query of input `index` on both sides.
-fn check_input(config: &Config, index: u64) -> InputResult {
-    let (generated, origin, order) = input(config, index);
+fn check_input(config: &Config, index: u64, generated: &mut Generated) -> InputResult {
+    let (origin, order) = input(config, index, generated);
     let differ = &config.differ;
     let a = Prepared::body(differ.a.as_ref(), &generated.body);
     let b = Prepared::body(differ.b.as_ref(), &generated.body);
     let mut observed = Vec::new();
+    let mut agents: Vec<&[u8]> = Vec::with_capacity(4);
     for (number, query) in generated.queries.iter().enumerate() {
-        let agents: Vec<&[u8]> = query.agents.iter().map(|agent| agent.as_bytes()).collect();
+        agents.clear();
+        agents.extend(query.agents.iter().map(|agent| agent.as_bytes()));
         let url = query.url.as_bytes();
         let answer_a = a.check(&agents, url);
         let answer_b = b.check(&agents, url);
