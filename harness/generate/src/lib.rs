@@ -37,7 +37,7 @@ pub use urls::{authority_len, made_absolute, variants};
 const SEED_BYTES: usize = 4096;
 
 /// Bodies longer than this (the rare long-line ones) get few checks: each
-/// costs Google a full reparse and both matchers a long match.
+/// check costs both matchers a long match.
 const LARGE_BODY: usize = 8192;
 
 /// One check: the agents to ask about (any of them may match a group) and the URL.

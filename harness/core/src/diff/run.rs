@@ -14,8 +14,8 @@ use crate::implementation::{agree, Prepared};
 use super::compare::{Differ, Probe};
 use super::summary::{Observed, Summary};
 
-/// Checks generated per body: Google reparses the body for every check, so
-/// many checks per body keep generation and `rep`'s parse cheap in comparison.
+/// Checks generated per body: each side parses a body once, so many checks
+/// per body keep generation and the two parses cheap in comparison.
 pub const QUERIES_PER_BODY: usize = 48;
 
 /// When to stop.

@@ -5,8 +5,8 @@
 //!
 //! An implementation [`load`](Implementation::load)s a body once and then
 //! answers any number of checks against it, so the project matcher parses
-//! each body once while Google's parser keeps its own reparse-per-check
-//! model. Implementations that model fetching also load a simulated response
+//! each body once, and so does Google's parser (its parse's callbacks are
+//! replayed for each check: `rep_reference::ParsedBody`). Implementations that model fetching also load a simulated response
 //! ([`load_response`](Implementation::load_response)); the others answer
 //! "n/a" for fetch cases.
 //!
