@@ -7,6 +7,7 @@
 //! the one-shot path (parse a file, check one URL) this scan is most of the
 //! work.
 
+use crate::line_end::LineEnds;
 use crate::profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES};
 use crate::word::{first_flagged, has_byte, has_byte_below, HIGH_BITS};
 
@@ -160,6 +161,7 @@ pub(crate) struct Lines<'a> {
     number: u32,
     max_len: usize,
     done: bool,
+    ends: LineEnds,
 }
 
 impl<'a> Lines<'a> {
@@ -176,6 +178,7 @@ impl<'a> Lines<'a> {
             number: 0,
             max_len,
             done: false,
+            ends: LineEnds::new(),
         }
     }
 
@@ -195,11 +198,12 @@ impl<'a> Lines<'a> {
         self.number
     }
 
-    /// Passes over the next line without looking inside it: one `memchr2`
+    /// Passes over the next line without looking inside it: one search
     /// for its end, which is all a line nobody needs should cost.
+    #[inline]
     pub fn skip(&mut self) {
         let rest = &self.body[self.pos..self.end];
-        self.pass(memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len()));
+        self.pass(self.ends.find(rest).unwrap_or(rest.len()));
     }
 
     /// Passes over the next line, known to be `length` bytes long.
