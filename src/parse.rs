@@ -169,6 +169,7 @@ fn common_key(key: &[u8]) -> Option<Key> {
 /// past the colon; everything before it is letters, `-`, blanks and `:`.
 /// [`parse_line`] reads such a line the same way: the colon is its first,
 /// no `#` or NUL comes before it, and the key trims to the common key.
+#[inline]
 pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
     let (key, length) = common_key_at(text)?;
     if text.get(length) == Some(&b':') {
