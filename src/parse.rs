@@ -3,7 +3,7 @@
 
 use crate::lines::Line;
 use crate::profile::{Profile, Switch};
-use crate::word::first_word;
+use crate::word::{first_word, leading_run};
 
 /// The keys that matter to matching (plus sitemaps, kept for callers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +73,24 @@ pub(crate) fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
         // reach here because they end lines.
         0x0B | 0x0C => profile.is_on(Switch::AsciiWhitespaceTrim),
         _ => false,
+    }
+}
+
+/// How many of the first bytes of `text` are [trimmed](is_trimmed_space).
+/// Pages of HTML served as robots.txt are often deeply indented with
+/// spaces, which are counted a word at a time.
+#[inline]
+pub(crate) fn leading_blanks(text: &[u8], profile: &Profile) -> usize {
+    match text.first() {
+        Some(&first) if first > b' ' => 0,
+        _ => {
+            let spaces = leading_run(text, b' ');
+            spaces
+                + text[spaces..]
+                    .iter()
+                    .take_while(|&&byte| is_trimmed_space(byte, profile))
+                    .count()
+        }
     }
 }
 

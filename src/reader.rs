@@ -11,7 +11,9 @@
 
 use crate::diagnostic::Noticed;
 use crate::lines::{parsed_region, Line, Lines};
-use crate::parse::{common_directive, is_trimmed_space, parse_line, trim, Directive, Key, LineContent, Note};
+use crate::parse::{
+    common_directive, is_trimmed_space, leading_blanks, parse_line, trim, Directive, Key, LineContent, Note,
+};
 use crate::{Profile, RuleKind, Switch};
 
 /// What a user-agent line names.
@@ -142,10 +144,7 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
     let mut groups = GroupState::default();
     let mut lines = Lines::new(body, start, end, profile);
     while let Some(upcoming) = lines.upcoming() {
-        let indent = upcoming
-            .iter()
-            .take_while(|&&byte| is_trimmed_space(byte, profile))
-            .count();
+        let indent = leading_blanks(upcoming, profile);
         let text = &upcoming[indent..];
         if matches!(text.first(), None | Some(b'\n' | b'\r')) && indent <= lines.max_len() {
             // Blank (at most whitespace, none of it cut): nothing to read
