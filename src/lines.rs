@@ -198,12 +198,18 @@ impl<'a> Lines<'a> {
         self.number
     }
 
+    /// The length of the next line, without its line end.
+    #[inline]
+    pub fn line_length(&self) -> usize {
+        let rest = &self.body[self.pos..self.end];
+        self.ends.find(rest).unwrap_or(rest.len())
+    }
+
     /// Passes over the next line without looking inside it: one search
     /// for its end, which is all a line nobody needs should cost.
     #[inline]
     pub fn skip(&mut self) {
-        let rest = &self.body[self.pos..self.end];
-        self.pass(self.ends.find(rest).unwrap_or(rest.len()));
+        self.pass(self.line_length());
     }
 
     /// Passes over the next line, known to be `length` bytes long.

@@ -85,6 +85,46 @@ fn is_global(value: &[u8], profile: &Profile) -> bool {
     }
 }
 
+/// Whether a user-agent line names what its value's first bytes say: the
+/// product token is the value's leading run of token bytes, whatever
+/// follows it, and `*` names everyone when text does not go on after it.
+fn agents_are_token_prefixes(profile: &Profile) -> bool {
+    profile.is_on(Switch::ProductTokenPrefix) && profile.is_on(Switch::StarWithTrailingText)
+}
+
+/// What a user-agent line names (under [`agents_are_token_prefixes`]),
+/// read from the first bytes of its value, which starts after the blanks
+/// at `after_colon` in `line` (a whole line, without its line end): what
+/// [`classify_agent`] gives for the trimmed value, without finding where
+/// the value's text ends, since neither `#` nor NUL nor a blank is a token
+/// byte and each of them ends the text or follows a `*` that names everyone.
+fn agent_ahead<'a>(line: &'a [u8], after_colon: usize, profile: &Profile) -> Agent<'a> {
+    let value = &line[after_colon..];
+    let value = &value[leading_blanks(value, profile)..];
+    match value {
+        [b'*'] => Agent::Global,
+        [b'*', next, ..]
+            if is_c_space(*next) || *next == b'#' || (*next == 0 && profile.is_on(Switch::NulEndsText)) =>
+        {
+            Agent::Global
+        }
+        _ => Agent::Token(&value[..value.iter().take_while(|&&b| is_token_byte(b)).count()]),
+    }
+}
+
+/// What a user-agent line does to the group structure: it starts a new
+/// group unless it follows another user-agent line. Returns whether it did.
+fn group_starts(groups: &mut GroupState) -> bool {
+    let starts = !groups.in_group || groups.group_has_rules;
+    if starts {
+        *groups = GroupState {
+            in_group: true,
+            group_has_rules: false,
+        };
+    }
+    starts
+}
+
 /// What a user-agent value names, and whether it was a valid product token.
 fn classify_agent<'a>(value: &'a [u8], profile: &Profile) -> (Option<Agent<'a>>, bool) {
     if is_global(value, profile) {
@@ -170,6 +210,18 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
                 continue;
             }
             Some((key, after_colon)) => {
+                if key == Key::UserAgent && !H::WANTS_NOTES && agents_are_token_prefixes(profile) {
+                    let length = lines.line_length();
+                    if length <= lines.max_len() {
+                        let agent = agent_ahead(&upcoming[..length], indent + after_colon, profile);
+                        lines.pass(length);
+                        if group_starts(&mut groups) {
+                            handler.group_start();
+                        }
+                        handler.agent(lines.number(), agent);
+                        continue;
+                    }
+                }
                 let line = lines.next_after(indent + after_colon);
                 let content = common_content(&line, key, indent + after_colon, profile);
                 (line, content)
@@ -270,12 +322,8 @@ fn dispatch<'a, H: Handler<'a>>(
     let value = directive.value;
     match directive.key {
         Key::UserAgent => {
-            if !groups.in_group || groups.group_has_rules {
+            if group_starts(groups) {
                 handler.group_start();
-                *groups = GroupState {
-                    in_group: true,
-                    group_has_rules: false,
-                };
             }
             let (agent, valid) = classify_agent(value, profile);
             if H::WANTS_NOTES && !valid {
@@ -356,6 +404,47 @@ mod tests {
                     assert_eq!(fast, general, "{:?} under {profile:?}", String::from_utf8_lossy(text));
                 }
             }
+        }
+    }
+
+    #[test]
+    fn an_agent_read_ahead_is_the_agent_the_general_parse_names() {
+        let named = |agent: Agent<'_>| match agent {
+            Agent::Global => None,
+            Agent::Token(token) => Some(token.to_vec()),
+        };
+        let lines: &[&[u8]] = &[
+            b"User-agent: FooBot",
+            b"User-agent: FooBot/1.0 (+http://x)",
+            b"user-agent:\tfoo_bar-baz  ",
+            b"User-agent: *",
+            b"User-agent:*",
+            b"User-agent: * # all",
+            b"User-agent: *#all",
+            b"User-agent: *\0x",
+            b"User-agent: *\x0bx",
+            b"User-agent: *x",
+            b"User-agent: **",
+            b"User-agent: \x0c*",
+            b"User-agent: ",
+            b"User-agent:",
+            b"User-agent: # nobody",
+            b"User-agent: \0FooBot",
+            b"User-agent: Foo\0Bot",
+            b"User-agent: Foo#Bot",
+            b"User-agent: caf\xC3\xA9",
+            b"User-agent: 123",
+        ];
+        let profile = Profile::GOOGLE;
+        assert!(agents_are_token_prefixes(&profile));
+        for &text in lines {
+            let general = match parse_line(&Lines::new(text, 0, text.len(), &profile).next_after(0), &profile) {
+                LineContent::Directive(directive, _) => classify_agent(directive.value, &profile).0.map(named),
+                _ => None,
+            };
+            let (_, after_colon) = common_directive(text, &profile).expect("a user-agent line");
+            let ahead = named(agent_ahead(text, after_colon, &profile));
+            assert_eq!(Some(ahead), general, "{:?}", String::from_utf8_lossy(text));
         }
     }
 
