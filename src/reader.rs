@@ -74,8 +74,20 @@ fn is_c_space(byte: u8) -> bool {
 }
 
 fn is_token_byte(byte: u8) -> bool {
-    byte.is_ascii_alphabetic() || byte == b'-' || byte == b'_'
+    TOKEN_BYTES[usize::from(byte)]
 }
+
+/// Which bytes may make up a product token: letters, `-` and `_`. A table,
+/// since every user-agent line walks its token byte by byte.
+const TOKEN_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).is_ascii_alphabetic() || byte == b'-' as usize || byte == b'_' as usize;
+        byte += 1;
+    }
+    table
+};
 
 fn is_global(value: &[u8], profile: &Profile) -> bool {
     if profile.is_on(Switch::StarWithTrailingText) {
