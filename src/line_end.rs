@@ -22,7 +22,7 @@ impl LineEnds {
     }
 
     /// The offset of the first CR or LF in `bytes`.
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, bytes: &[u8]) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
         if let Some(avx2) = &self.avx2 {

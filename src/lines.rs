@@ -207,7 +207,7 @@ impl<'a> Lines<'a> {
     }
 
     /// The length of the next line, without its line end.
-    #[inline]
+    #[inline(always)]
     pub fn line_length(&self) -> usize {
         let rest = self.rest.unwrap_or_default();
         self.ends.find(rest).unwrap_or(rest.len())
@@ -215,12 +215,13 @@ impl<'a> Lines<'a> {
 
     /// Passes over the next line without looking inside it: one search
     /// for its end, which is all a line nobody needs should cost.
-    #[inline]
+    #[inline(always)]
     pub fn skip(&mut self) {
         self.pass(self.line_length());
     }
 
     /// Passes over the next line, known to be `length` bytes long.
+    #[inline(always)]
     pub fn pass(&mut self, length: usize) {
         self.number += 1;
         self.rest = self.rest.and_then(|rest| after_line(rest, length));

@@ -79,7 +79,7 @@ pub(crate) fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
 /// How many of the first bytes of `text` are [trimmed](is_trimmed_space).
 /// Pages of HTML served as robots.txt are often deeply indented with
 /// spaces, which are counted a word at a time.
-#[inline]
+#[inline(always)]
 pub(crate) fn leading_blanks(text: &[u8], profile: &Profile) -> usize {
     match text.first() {
         Some(&first) if first > b' ' => 0,
@@ -187,7 +187,7 @@ fn common_key(key: &[u8]) -> Option<Key> {
 /// past the colon; everything before it is letters, `-`, blanks and `:`.
 /// [`parse_line`] reads such a line the same way: the colon is its first,
 /// no `#` or NUL comes before it, and the key trims to the common key.
-#[inline]
+#[inline(always)]
 pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
     let (key, length) = common_key_at(text)?;
     if text.get(length) == Some(&b':') {
