@@ -81,8 +81,10 @@ pub(crate) fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
 /// spaces, which are counted a word at a time.
 #[inline(always)]
 pub(crate) fn leading_blanks(text: &[u8], profile: &Profile) -> usize {
-    match text.first() {
-        Some(&first) if first > b' ' => 0,
+    match text {
+        [first, ..] if *first > b' ' => 0,
+        // How nearly every value starts after its colon.
+        [b' ', next, ..] if *next > b' ' => 1,
         _ => {
             let spaces = leading_run(text, b' ');
             spaces
@@ -258,5 +260,38 @@ pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<
             key_note.or(note),
         ),
         None => LineContent::Ignored(Note::UnknownKey(key)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_trimmed_space, leading_blanks};
+    use crate::Profile;
+
+    #[test]
+    fn leading_blanks_counts_what_trimming_would_drop() {
+        let texts: &[&[u8]] = &[
+            b"",
+            b"x",
+            b" x",
+            b" \tx",
+            b"  x",
+            b"\t\tx",
+            b" \x0bx",
+            b"\x0c x",
+            b"           x",
+            b"                 \t  \x0b x",
+            b" ",
+            b"   ",
+            b" \n",
+            b"\0x",
+            b" \0",
+        ];
+        for profile in [Profile::GOOGLE, Profile::RFC9309] {
+            for &text in texts {
+                let expected = text.iter().take_while(|&&b| is_trimmed_space(b, &profile)).count();
+                assert_eq!(leading_blanks(text, &profile), expected, "{text:?} under {profile:?}");
+            }
+        }
     }
 }

@@ -18,9 +18,7 @@
 
 use crate::diagnostic::Noticed;
 use crate::lines::{parsed_region, Line, Lines};
-use crate::parse::{
-    common_directive, is_trimmed_space, leading_blanks, parse_line, trim, Directive, Key, LineContent, Note,
-};
+use crate::parse::{common_directive, leading_blanks, parse_line, trim, Directive, Key, LineContent, Note};
 use crate::{Profile, RuleKind, Switch};
 
 /// What a user-agent line names.
@@ -203,19 +201,25 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
     let mut groups = GroupState::default();
     let mut lines = Lines::new(body, start, end, profile);
     while let Some(upcoming) = lines.upcoming() {
-        if let None | Some(b'\n' | b'\r') = upcoming.first() {
-            // Empty (most blank lines are): nothing to read or to note.
-            lines.pass(0);
-            continue;
-        }
-        let indent = leading_blanks(upcoming, profile);
+        let indent = match upcoming.first() {
+            None | Some(b'\n' | b'\r') => {
+                // Empty (most blank lines are): nothing to read or to note.
+                lines.pass(0);
+                continue;
+            }
+            Some(&first) if first > b' ' => 0,
+            Some(_) => {
+                let indent = leading_blanks(upcoming, profile);
+                if matches!(upcoming.get(indent), None | Some(b'\n' | b'\r')) && indent <= lines.max_len() {
+                    // Blank (at most whitespace, none of it cut): nothing
+                    // to read or to note.
+                    lines.pass(indent);
+                    continue;
+                }
+                indent
+            }
+        };
         let text = &upcoming[indent..];
-        if matches!(text.first(), None | Some(b'\n' | b'\r')) && indent <= lines.max_len() {
-            // Blank (at most whitespace, none of it cut): nothing to read
-            // or to note.
-            lines.pass(indent);
-            continue;
-        }
         if !H::WANTS_NOTES && !groups.may_matter(text.first(), handler) {
             lines.skip();
             continue;
@@ -297,11 +301,8 @@ fn rule_kind(key: Key) -> RuleKind {
 /// region, whichever comes first: see [`Handler::declines_rule`].
 fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> &'a [u8] {
     let kept = &upcoming[..upcoming.len().min(lines.max_len())];
-    let blanks = kept[after_colon..]
-        .iter()
-        .take_while(|&&byte| is_trimmed_space(byte, profile))
-        .count();
-    &kept[after_colon + blanks..]
+    let value = &kept[after_colon..];
+    &value[leading_blanks(value, profile)..]
 }
 
 /// What a line that [`common_directive`] recognised says, its value
@@ -415,7 +416,7 @@ mod tests {
         ];
         for profile in [Profile::GOOGLE, Profile::RFC9309] {
             for &text in lines {
-                let indent = text.iter().take_while(|&&b| is_trimmed_space(b, &profile)).count();
+                let indent = leading_blanks(text, &profile);
                 let general = directive(parse_line(
                     &Lines::new(text, 0, text.len(), &profile).next_after(0),
                     &profile,
