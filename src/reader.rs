@@ -11,7 +11,7 @@
 //!
 //! The helpers the read loop calls for every line (`Lines::pass`,
 //! `line_length` and `skip`, `LineEnds::find`, `leading_blanks`,
-//! `common_directive`, the one-shot's `declines_rule`) are
+//! `common_directive`, `value_head`, the one-shot's `declines_rule`) are
 //! `#[inline(always)]`: `read` is one large generic function, and whether
 //! LLVM inlined them there flipped with unrelated edits, costing the
 //! one-shot up to 6% more instructions when it did not.
@@ -299,6 +299,7 @@ fn rule_kind(key: Key) -> RuleKind {
 /// A rule's value from its first byte (after the blanks that follow the
 /// colon at `after_colon`) to the end of the line's kept part or of the
 /// region, whichever comes first: see [`Handler::declines_rule`].
+#[inline(always)]
 fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> &'a [u8] {
     let kept = &upcoming[..upcoming.len().min(lines.max_len())];
     let value = &kept[after_colon..];
