@@ -35,6 +35,7 @@ mod diagnostic;
 mod evaluate;
 mod explain;
 pub mod fetch;
+mod line_end;
 mod lines;
 mod normalise;
 mod once;

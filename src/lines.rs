@@ -7,6 +7,7 @@
 //! the one-shot path (parse a file, check one URL) this scan is most of the
 //! work.
 
+use crate::line_end::LineEnds;
 use crate::profile::{Profile, Switch, GOOGLE_MAX_LINE_BYTES};
 use crate::word::{first_flagged, has_byte, has_byte_below, HIGH_BITS};
 
@@ -151,15 +152,27 @@ fn complete_lines_end(body: &[u8], limit: usize) -> usize {
         .map_or(0, |pos| pos + 1)
 }
 
+/// What follows the line of `length` bytes at the start of `rest` and its
+/// line end; `None` when the line runs to the end of `rest`.
+fn after_line(rest: &[u8], length: usize) -> Option<&[u8]> {
+    let after = match rest.get(length..)? {
+        [b'\r', b'\n', after @ ..] => after,
+        [_, after @ ..] => after,
+        [] => return None,
+    };
+    Some(after)
+}
+
 /// Iterates over the lines of `body[start..end]`. CR, LF and CRLF each end a
 /// line; the text after the last line end is a final line (possibly empty).
 pub(crate) struct Lines<'a> {
-    body: &'a [u8],
-    pos: usize,
-    end: usize,
+    /// The region from the start of the next line; `None` once every line
+    /// has been read. Kept as a slice, not as offsets into the body, so the
+    /// read loop does not check bounds it already knows.
+    rest: Option<&'a [u8]>,
     number: u32,
     max_len: usize,
-    done: bool,
+    ends: LineEnds,
 }
 
 impl<'a> Lines<'a> {
@@ -170,19 +183,17 @@ impl<'a> Lines<'a> {
             usize::MAX
         };
         Lines {
-            body,
-            pos: start,
-            end,
+            rest: Some(&body[start..end]),
             number: 0,
             max_len,
-            done: false,
+            ends: LineEnds::new(),
         }
     }
 
     /// The bytes from the start of the next line to the end of the region,
     /// or `None` once every line has been read.
     pub fn upcoming(&self) -> Option<&'a [u8]> {
-        (!self.done).then(|| &self.body[self.pos..self.end])
+        self.rest
     }
 
     /// The most bytes of a line that are kept.
@@ -195,45 +206,35 @@ impl<'a> Lines<'a> {
         self.number
     }
 
-    /// Passes over the next line without looking inside it: one `memchr2`
+    /// The length of the next line, without its line end.
+    #[inline(always)]
+    pub fn line_length(&self) -> usize {
+        let rest = self.rest.unwrap_or_default();
+        self.ends.find(rest).unwrap_or(rest.len())
+    }
+
+    /// Passes over the next line without looking inside it: one search
     /// for its end, which is all a line nobody needs should cost.
+    #[inline(always)]
     pub fn skip(&mut self) {
-        let rest = &self.body[self.pos..self.end];
-        self.pass(memchr::memchr2(b'\n', b'\r', rest).unwrap_or(rest.len()));
+        self.pass(self.line_length());
     }
 
     /// Passes over the next line, known to be `length` bytes long.
+    #[inline(always)]
     pub fn pass(&mut self, length: usize) {
-        let rest = &self.body[self.pos..self.end];
         self.number += 1;
-        if length == rest.len() {
-            self.pos = self.end;
-            self.done = true;
-        } else {
-            self.pos = self.after_line_end(rest, length);
-        }
-    }
-
-    /// Where the line after one of `length` bytes starting at `pos` begins.
-    fn after_line_end(&self, rest: &[u8], length: usize) -> usize {
-        let crlf = rest[length] == b'\r' && rest.get(length + 1) == Some(&b'\n');
-        self.pos + length + if crlf { 2 } else { 1 }
+        self.rest = self.rest.and_then(|rest| after_line(rest, length));
     }
 
     /// Reads the next line, whose first `plain` bytes the caller has seen
     /// to hold no line end, NUL, `#`, `%` or non-ASCII byte, so the scan
     /// starts after them.
     pub fn next_after(&mut self, plain: usize) -> Line<'a> {
-        let rest = &self.body[self.pos..self.end];
+        let rest = self.rest.unwrap_or_default();
         let scan = scan_line(&rest[plain..]);
         let length = plain + scan.length;
-        let next_pos = if length == rest.len() {
-            self.done = true;
-            self.end
-        } else {
-            self.after_line_end(rest, length)
-        };
-        self.pos = next_pos;
+        self.rest = after_line(rest, length);
         self.number += 1;
         let kept = length.min(self.max_len);
         let within = |pos: Option<usize>| pos.map(|pos| pos + plain).filter(|&pos| pos < kept);

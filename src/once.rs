@@ -81,6 +81,7 @@ impl<'a> Handler<'a> for Evaluator<'a, '_> {
         }
     }
 
+    #[inline(always)]
     fn declines_rule(&mut self, kind: RuleKind, head: &[u8]) -> bool {
         match self.rule_seen() {
             Some(_) => {

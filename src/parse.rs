@@ -3,7 +3,7 @@
 
 use crate::lines::Line;
 use crate::profile::{Profile, Switch};
-use crate::word::first_word;
+use crate::word::{first_word, leading_run};
 
 /// The keys that matter to matching (plus sitemaps, kept for callers).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +73,26 @@ pub(crate) fn is_trimmed_space(byte: u8, profile: &Profile) -> bool {
         // reach here because they end lines.
         0x0B | 0x0C => profile.is_on(Switch::AsciiWhitespaceTrim),
         _ => false,
+    }
+}
+
+/// How many of the first bytes of `text` are [trimmed](is_trimmed_space).
+/// Pages of HTML served as robots.txt are often deeply indented with
+/// spaces, which are counted a word at a time.
+#[inline(always)]
+pub(crate) fn leading_blanks(text: &[u8], profile: &Profile) -> usize {
+    match text {
+        [first, ..] if *first > b' ' => 0,
+        // How nearly every value starts after its colon.
+        [b' ', next, ..] if *next > b' ' => 1,
+        _ => {
+            let spaces = leading_run(text, b' ');
+            spaces
+                + text[spaces..]
+                    .iter()
+                    .take_while(|&&byte| is_trimmed_space(byte, profile))
+                    .count()
+        }
     }
 }
 
@@ -169,6 +189,7 @@ fn common_key(key: &[u8]) -> Option<Key> {
 /// past the colon; everything before it is letters, `-`, blanks and `:`.
 /// [`parse_line`] reads such a line the same way: the colon is its first,
 /// no `#` or NUL comes before it, and the key trims to the common key.
+#[inline(always)]
 pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, usize)> {
     let (key, length) = common_key_at(text)?;
     if text.get(length) == Some(&b':') {
@@ -239,5 +260,38 @@ pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<
             key_note.or(note),
         ),
         None => LineContent::Ignored(Note::UnknownKey(key)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{is_trimmed_space, leading_blanks};
+    use crate::Profile;
+
+    #[test]
+    fn leading_blanks_counts_what_trimming_would_drop() {
+        let texts: &[&[u8]] = &[
+            b"",
+            b"x",
+            b" x",
+            b" \tx",
+            b"  x",
+            b"\t\tx",
+            b" \x0bx",
+            b"\x0c x",
+            b"           x",
+            b"                 \t  \x0b x",
+            b" ",
+            b"   ",
+            b" \n",
+            b"\0x",
+            b" \0",
+        ];
+        for profile in [Profile::GOOGLE, Profile::RFC9309] {
+            for &text in texts {
+                let expected = text.iter().take_while(|&&b| is_trimmed_space(b, &profile)).count();
+                assert_eq!(leading_blanks(text, &profile), expected, "{text:?} under {profile:?}");
+            }
+        }
     }
 }

@@ -47,6 +47,20 @@ fn word_at(bytes: &[u8], at: usize) -> Option<u64> {
     Some(u64::from_le_bytes(chunk))
 }
 
+/// How many of the first bytes of `bytes` equal `byte`.
+pub(crate) fn leading_run(bytes: &[u8], byte: u8) -> usize {
+    let mut at = 0;
+    while let Some(word) = word_at(bytes, at) {
+        // Zero bytes where `byte` is; the first non-zero one ends the run.
+        let run = (word ^ (ONES * u64::from(byte))).trailing_zeros() as usize / 8;
+        at += run;
+        if run < 8 {
+            return at;
+        }
+    }
+    at + bytes[at..].iter().take_while(|&&b| b == byte).count()
+}
+
 /// The first byte of `bytes` that is one of the few in `set`.
 #[inline]
 pub(crate) fn find_any(bytes: &[u8], set: &[u8]) -> Option<usize> {
@@ -62,4 +76,20 @@ pub(crate) fn find_any(bytes: &[u8], set: &[u8]) -> Option<usize> {
         .iter()
         .position(|byte| set.contains(byte))
         .map(|offset| at + offset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::leading_run;
+
+    #[test]
+    fn a_leading_run_is_counted_across_words_and_in_the_tail() {
+        for length in 0..40 {
+            for rest in [&b""[..], b"x", b"\t ", b"xxxxxxxxxx"] {
+                let mut bytes = vec![b' '; length];
+                bytes.extend_from_slice(rest);
+                assert_eq!(leading_run(&bytes, b' '), length, "{length} spaces then {rest:?}");
+            }
+        }
+    }
 }
