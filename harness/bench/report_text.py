@@ -156,9 +156,10 @@ table shows what.
   agents, so the verdicts are the same: `harness/core/tests/google_replay.rs`
   compares the replay with the one-call API on 48,000 generated checks
   and every corpus file, and the fidelity tests still use the one-call API.
-  `reptest diff` and the `diff_google` target use the replay; the one-shot
-  and parse-once tables above still time Google's one-call API, as
-  crawlers call it. Instructions for 20,000 checks of `reptest diff -q
+  `reptest diff`, the report's measured samples and the `diff_google`
+  target use the replay (`Implementation::load_for_many_checks`); the
+  one-shot, parse-once and batch rows above still time Google's one-call
+  API, as crawlers call it. Instructions for 20,000 checks of `reptest diff -q
   --iterations 20000 --seed 5 --threads 1` under callgrind: 408.2 M before,
   198.6 M after.
 - **The generator refills one input's buffers** (`Generated::refill_from_seed`):

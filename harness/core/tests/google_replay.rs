@@ -2,9 +2,9 @@
 //! replayed for each check) must decide exactly as Google's one-call
 //! `AllowedByRobots` (`rep_reference::check_bytes`): same `allowed`, same
 //! deciding line, same `ever_seen_specific_agent`, same error. The
-//! differential run, the suite and the `diff_google` fuzz target ask Google
-//! through the replay, so this test is what lets their figures stand for
-//! Google's parser as its users call it.
+//! differential run (`reptest diff`), the report's measured samples and the
+//! `diff_google` fuzz target ask Google through the replay, so this test is
+//! what lets their figures stand for Google's parser as its users call it.
 
 use rep_core::corpus;
 use rep_generate::{crawler_sample, edge_sample, Generated, Query};

@@ -144,8 +144,8 @@ struct InputResult {
 fn check_input(config: &Config, index: u64, generated: &mut Generated) -> InputResult {
     let (origin, order) = input(config, index, generated);
     let differ = &config.differ;
-    let a = Prepared::body(differ.a.as_ref(), &generated.body);
-    let b = Prepared::body(differ.b.as_ref(), &generated.body);
+    let a = Prepared::body_for_many_checks(differ.a.as_ref(), &generated.body);
+    let b = Prepared::body_for_many_checks(differ.b.as_ref(), &generated.body);
     let mut observed = Vec::new();
     let mut agents: Vec<&[u8]> = Vec::with_capacity(4);
     for (number, query) in generated.queries.iter().enumerate() {

@@ -32,6 +32,14 @@ impl<'a> Prepared<'a> {
         }
     }
 
+    /// `implementation` takes in `robots`, to be asked many checks
+    /// ([`Implementation::load_for_many_checks`]).
+    pub fn body_for_many_checks(implementation: &'a dyn Implementation, robots: &[u8]) -> Prepared<'a> {
+        Prepared {
+            loaded: guard(|| implementation.load_for_many_checks(robots)),
+        }
+    }
+
     /// `implementation` takes in a simulated response, or the body alone when
     /// there is none; "n/a" for an implementation that does not model
     /// fetching.

@@ -1,32 +1,47 @@
 //! `google`: Google's C++ parser, called in-process through `rep-reference`.
 
-use rep_reference::{GoogleParserError, ParsedBody};
+use rep_reference::{GoogleParserError, GoogleVerdict, ParsedBody};
 
 use super::{Answer, DecidingLine, ImplError, Implementation, Loaded, Outcome};
 use crate::case::ProfileId;
 
-/// Google's open-source parser. A loaded body is parsed once by Google's
-/// `ParseRobotsTxt` and each check replays that parse into Google's matcher
-/// ([`ParsedBody`]), which decides as its one-call `AllowedByRobots` does.
-/// It does not model fetching.
+/// Google's open-source parser. Loaded as its users call it
+/// ([`load`](Implementation::load)), every check is one `AllowedByRobots`,
+/// which parses the body again. Loaded for many checks
+/// ([`load_for_many_checks`](Implementation::load_for_many_checks)), the body
+/// goes through Google's `ParseRobotsTxt` once and each check replays that
+/// parse into Google's matcher ([`ParsedBody`]): the same verdicts, held to
+/// each other by `harness/core/tests/google_replay.rs`. It does not model
+/// fetching.
 pub struct GoogleReference;
+
+/// A body asked with Google's one-call API.
+struct OneCall(Vec<u8>);
 
 /// Google's parse of one body, or the exception its parser threw (then
 /// every check of that body answers with it).
-struct Body(Result<ParsedBody, GoogleParserError>);
+struct ParsedOnce(Result<ParsedBody, GoogleParserError>);
 
-fn failed(error: &GoogleParserError) -> ImplError {
-    ImplError::Failed(error.to_string())
+fn answer(verdict: Result<GoogleVerdict, GoogleParserError>) -> Answer {
+    let verdict = verdict.map_err(|error| ImplError::Failed(error.to_string()))?;
+    Ok(Outcome::new(
+        verdict.allowed,
+        DecidingLine::from_google(verdict.matching_line),
+    ))
 }
 
-impl Loaded for Body {
+impl Loaded for OneCall {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-        let parsed = self.0.as_ref().map_err(failed)?;
-        let verdict = parsed.check_bytes(agents, url).map_err(|error| failed(&error))?;
-        Ok(Outcome::new(
-            verdict.allowed,
-            DecidingLine::from_google(verdict.matching_line),
-        ))
+        answer(rep_reference::check_bytes(&self.0, agents, url))
+    }
+}
+
+impl Loaded for ParsedOnce {
+    fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+        match &self.0 {
+            Ok(parsed) => answer(parsed.check_bytes(agents, url)),
+            Err(error) => answer(Err(error.clone())),
+        }
     }
 }
 
@@ -40,6 +55,10 @@ impl Implementation for GoogleReference {
     }
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
-        Box::new(Body(ParsedBody::parse(robots)))
+        Box::new(OneCall(robots.to_vec()))
+    }
+
+    fn load_for_many_checks(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
+        Box::new(ParsedOnce(ParsedBody::parse(robots)))
     }
 }

@@ -52,8 +52,8 @@ pub(crate) const REAL_WORLD_CHECKS_PER_FILE: usize = 4;
 /// and `rep-rfc`, computed once for every parser.
 fn with_references(mut batches: Vec<Batch>, google: &dyn Implementation, rfc: &dyn Implementation) -> Vec<Batch> {
     for batch in &mut batches {
-        let google = Prepared::body(google, &batch.body);
-        let rfc = Prepared::body(rfc, &batch.body);
+        let google = Prepared::body_for_many_checks(google, &batch.body);
+        let rfc = Prepared::body_for_many_checks(rfc, &batch.body);
         for check in &mut batch.checks {
             let agents = check.probe.agent_bytes();
             let url = check.probe.url.as_bytes();
