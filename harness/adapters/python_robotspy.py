@@ -12,6 +12,12 @@ Mapping onto the library:
 - URL: can_fetch(agent, url) with the full URL as given (the parser was given no robots.txt
   URL, so it compares no host and keeps only the path and query).
 - deciding line: robotspy reports none.
+- run to run: robotspy's answer can depend on Python's hash seed. When a group names several
+  agents, update_rules() walks list(set(agents)) and hands the rules of an agent seen before to
+  the agents after it, so which agents inherit them follows set order
+  ("User-agent: *\nDisallow: /user/\nUser-agent: Pinterest\nUser-agent: *\n": Pinterest may
+  fetch /user/ under PYTHONHASHSEED=0 and may not under 1). reptest runs every Python adapter
+  with PYTHONHASHSEED=0 so that reports agree.
 """
 
 from rep_adapter import parsed_once, serve, single_agent, text_body

@@ -233,12 +233,23 @@ impl ThirdParty {
         rep_core::implementation::join_command(&words)
     }
 
-    /// The adapter's extra environment at `places`.
+    /// The adapter's extra environment at `places`. A Python adapter also
+    /// gets `PYTHONHASHSEED=0` unless the catalogue sets it: Python draws a
+    /// hash seed per process, and a library whose answers follow the order
+    /// of a set answers differently from one run to the next (robotspy 0.13.0
+    /// does: when a group names several agents, which of them inherits an
+    /// earlier group's rules follows `set(agents)`), so every run asks under
+    /// the same seed and two reports agree.
     pub fn env(&self, places: &Places) -> Vec<(String, String)> {
-        self.env
+        let mut env: Vec<(String, String)> = self
+            .env
             .iter()
             .map(|(key, value)| (key.clone(), self.expand(value, places)))
-            .collect()
+            .collect();
+        if self.language == "Python" && !env.iter().any(|(key, _)| key == "PYTHONHASHSEED") {
+            env.push(("PYTHONHASHSEED".to_string(), "0".to_string()));
+        }
+        env
     }
 
     /// The pinned version as the library itself states it: a Debian
