@@ -155,22 +155,15 @@ static void rep_google_set_error(rep_google_result* out, const char* message) {
   out->error[sizeof(out->error) - 1] = '\0';
 }
 
-// Returns 0 on success, 1 when Google's code threw (the message is in
-// out->error). A fresh RobotsMatcher per call keeps calls independent and
-// thread-safe: the library keeps all state in the matcher object.
-int rep_google_check(const char* body, size_t body_len,
-                     const rep_google_bytes* agents, size_t agent_count,
-                     const char* url, size_t url_len,
-                     rep_google_result* out) {
+// Runs `call` so that no C++ exception unwinds into Rust: returns 0 when it
+// returned, 1 when Google's code threw (the message is then in out->error).
+// A template, so it needs C++ linkage inside this block.
+extern "C++" {
+template <typename Call>
+static int rep_google_guarded(rep_google_result* out, Call call) {
   out->error[0] = '\0';
   try {
-    const std::vector<std::string> agent_list =
-        rep_google_agent_list(agents, agent_count);
-    const std::string url_string(url, url_len);
-    googlebot::RobotsMatcher matcher;
-    const bool allowed = matcher.AllowedByRobots(
-        absl::string_view(body, body_len), &agent_list, url_string);
-    rep_google_set_verdict(out, allowed, matcher);
+    call();
     return 0;
   } catch (const std::exception& e) {
     rep_google_set_error(out, e.what());
@@ -178,6 +171,25 @@ int rep_google_check(const char* body, size_t body_len,
     rep_google_set_error(out, "unknown C++ exception");
   }
   return 1;
+}
+}  // extern "C++"
+
+// Returns 0 on success, 1 when Google's code threw (the message is in
+// out->error). A fresh RobotsMatcher per call keeps calls independent and
+// thread-safe: the library keeps all state in the matcher object.
+int rep_google_check(const char* body, size_t body_len,
+                     const rep_google_bytes* agents, size_t agent_count,
+                     const char* url, size_t url_len,
+                     rep_google_result* out) {
+  return rep_google_guarded(out, [&] {
+    const std::vector<std::string> agent_list =
+        rep_google_agent_list(agents, agent_count);
+    const std::string url_string(url, url_len);
+    googlebot::RobotsMatcher matcher;
+    const bool allowed = matcher.AllowedByRobots(
+        absl::string_view(body, body_len), &agent_list, url_string);
+    rep_google_set_verdict(out, allowed, matcher);
+  });
 }
 
 // The callbacks of one body's parse; opaque to Rust.
@@ -190,17 +202,13 @@ struct rep_google_parsed {
 // rep_google_free_parsed.
 rep_google_parsed* rep_google_parse(const char* body, size_t body_len,
                                     rep_google_result* out) {
-  out->error[0] = '\0';
-  try {
+  rep_google_parsed* parsed = nullptr;
+  rep_google_guarded(out, [&] {
     ParseRecorder recorder;
     googlebot::ParseRobotsTxt(absl::string_view(body, body_len), &recorder);
-    return new rep_google_parsed{std::move(recorder.events)};
-  } catch (const std::exception& e) {
-    rep_google_set_error(out, e.what());
-  } catch (...) {
-    rep_google_set_error(out, "unknown C++ exception");
-  }
-  return nullptr;
+    parsed = new rep_google_parsed{std::move(recorder.events)};
+  });
+  return parsed;
 }
 
 // rep_google_check for a body parsed by rep_google_parse. `parsed` is only
@@ -209,21 +217,14 @@ int rep_google_check_parsed(const rep_google_parsed* parsed,
                             const rep_google_bytes* agents, size_t agent_count,
                             const char* url, size_t url_len,
                             rep_google_result* out) {
-  out->error[0] = '\0';
-  try {
+  return rep_google_guarded(out, [&] {
     const std::vector<std::string> agent_list =
         rep_google_agent_list(agents, agent_count);
     const std::string url_string(url, url_len);
     ReplayMatcher matcher;
     const bool allowed = matcher.Check(parsed->events, &agent_list, url_string);
     rep_google_set_verdict(out, allowed, matcher);
-    return 0;
-  } catch (const std::exception& e) {
-    rep_google_set_error(out, e.what());
-  } catch (...) {
-    rep_google_set_error(out, "unknown C++ exception");
-  }
-  return 1;
+  });
 }
 
 void rep_google_free_parsed(rep_google_parsed* parsed) { delete parsed; }

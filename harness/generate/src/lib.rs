@@ -105,12 +105,7 @@ impl Generated {
     /// refills one value reuses the body's and the queries' buffers, so it
     /// allocates only where an input outgrows the ones before it.
     pub fn refill_from_seed(&mut self, seed: u64, index: u64, max_queries: usize) {
-        // On the stack: one heap allocation fewer per input.
-        let mut bytes = [0u8; SEED_BYTES];
-        SplitMix64::for_item(seed, index).fill(&mut bytes);
-        let mut u = Unstructured::new(&bytes);
-        self.rebuild(&mut u, max_queries)
-            .expect("building never fails: exhausted input yields defaults");
+        with_seed_bytes(seed, index, |u| self.rebuild(u, max_queries));
     }
 
     /// Item `index` of the stream named by `seed`, mutating `file`.
@@ -122,12 +117,16 @@ impl Generated {
 
     /// [`from_seed_and_file`](Generated::from_seed_and_file) written over `self`.
     pub fn refill_from_seed_and_file(&mut self, seed: u64, index: u64, file: &[u8], max_queries: usize) {
-        let mut bytes = [0u8; SEED_BYTES];
-        SplitMix64::for_item(seed, index).fill(&mut bytes);
-        let mut u = Unstructured::new(&bytes);
-        self.rebuild_from_file(&mut u, file, max_queries)
-            .expect("building never fails: exhausted input yields defaults");
+        with_seed_bytes(seed, index, |u| self.rebuild_from_file(u, file, max_queries));
     }
+}
+
+/// Runs `build` on the bytes of item `index` of the stream named by `seed`.
+fn with_seed_bytes(seed: u64, index: u64, build: impl FnOnce(&mut Unstructured) -> Result<()>) {
+    // On the stack: one heap allocation fewer per input.
+    let mut bytes = [0u8; SEED_BYTES];
+    SplitMix64::for_item(seed, index).fill(&mut bytes);
+    build(&mut Unstructured::new(&bytes)).expect("building never fails: exhausted input yields defaults");
 }
 
 impl Generated {
