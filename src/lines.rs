@@ -102,15 +102,16 @@ pub(crate) struct Line<'a> {
     pub cut: Option<Cut>,
 }
 
-impl Line<'_> {
-    /// Where the line's text ends: at its comment, or at a NUL when the
-    /// profile says NUL ends text.
-    pub fn text_end(&self, profile: &Profile) -> usize {
+impl<'a> Line<'a> {
+    /// The line's text from `from` to where it ends: at its comment, or at a
+    /// NUL when the profile says NUL ends text. Empty when `from` lies at or
+    /// past that end.
+    pub fn text_between(&self, from: usize, profile: &Profile) -> &'a [u8] {
         let mut end = self.first_hash.unwrap_or(self.text.len());
         if profile.is_on(Switch::NulEndsText) {
             end = end.min(self.first_nul.unwrap_or(end));
         }
-        end
+        self.text.get(from..end).unwrap_or_default()
     }
 }
 
@@ -220,10 +221,17 @@ impl<'a> Lines<'a> {
         self.pass(self.line_length());
     }
 
+    /// Saturating: a body of over four billion lines (with no size limit)
+    /// numbers the rest as its last, rather than overflowing.
+    #[inline(always)]
+    fn count_line(&mut self) {
+        self.number = self.number.saturating_add(1);
+    }
+
     /// Passes over the next line, known to be `length` bytes long.
     #[inline(always)]
     pub fn pass(&mut self, length: usize) {
-        self.number += 1;
+        self.count_line();
         self.rest = self.rest.and_then(|rest| after_line(rest, length));
     }
 
@@ -232,10 +240,13 @@ impl<'a> Lines<'a> {
     /// starts after them.
     pub fn next_after(&mut self, plain: usize) -> Line<'a> {
         let rest = self.rest.unwrap_or_default();
+        // A caller's `plain` never runs past the region; if it did, the
+        // scan would start at the region's end rather than past it.
+        let plain = plain.min(rest.len());
         let scan = scan_line(&rest[plain..]);
         let length = plain + scan.length;
         self.rest = after_line(rest, length);
-        self.number += 1;
+        self.count_line();
         let kept = length.min(self.max_len);
         let within = |pos: Option<usize>| pos.map(|pos| pos + plain).filter(|&pos| pos < kept);
         Line {

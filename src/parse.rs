@@ -148,10 +148,12 @@ fn starts_with_name(key: &[u8], name: &str) -> bool {
 }
 
 /// The first (up to) eight bytes of `bytes` as a word, padded with spaces,
-/// with bit 5 of every byte set. Setting bit 5 lowercases ASCII letters;
-/// for the non-letter `-` the only other byte it maps there is CR, which
-/// never occurs inside a line, and a space pads, so a word equal to one of
-/// the constants below means exactly that key in some mix of cases.
+/// with bit 5 of every byte set. Setting bit 5 lowercases ASCII letters, and
+/// a space pads, so a word equal to one of the constants below means that
+/// key in some mix of cases, with one exception: the only other byte bit 5
+/// maps to `-` is CR. The bytes read here run past the line's end (they are
+/// the rest of the region), so `User\ragent` folds to `user-agent` too, and
+/// [`common_key_at`] checks the `-` itself.
 fn folded_word(bytes: &[u8]) -> u64 {
     first_word(bytes, b' ') | 0x2020_2020_2020_2020
 }
@@ -163,12 +165,17 @@ const ALLOW: u64 = u64::from_le_bytes(*b"allow   ");
 const FIVE_BYTES: u64 = 0xFF_FFFF_FFFF;
 
 /// The three keys nearly every line uses, when `text` starts with one of
-/// them spelled exactly (in any case): the key and its length.
+/// them spelled exactly (in any case): the key and its length. The key is
+/// letters and `-` only, so it never holds a line end: `text` may run on
+/// past the line, and the key is still within it.
 fn common_key_at(text: &[u8]) -> Option<(Key, usize)> {
     let folded = folded_word(text);
     if folded == DISALLOW {
         Some((Key::Disallow, 8))
-    } else if folded == USER_AGE && text.get(8..10).is_some_and(|end| end.eq_ignore_ascii_case(b"nt")) {
+    } else if folded == USER_AGE
+        && text.get(4) == Some(&b'-')
+        && text.get(8..10).is_some_and(|end| end.eq_ignore_ascii_case(b"nt"))
+    {
         Some((Key::UserAgent, 10))
     } else if folded & FIVE_BYTES == ALLOW & FIVE_BYTES {
         Some((Key::Allow, 5))
@@ -184,9 +191,11 @@ fn common_key(key: &[u8]) -> Option<Key> {
 }
 
 /// The shape of nearly every line, read without the general parse: `text`
-/// (a line from its first non-blank byte) starts with a common key spelled
-/// exactly, optional blanks and a colon. Gives the key and the offset just
-/// past the colon; everything before it is letters, `-`, blanks and `:`.
+/// (a line from its first non-blank byte, running on to the end of the
+/// region) starts with a common key spelled exactly, optional blanks and a
+/// colon. Gives the key and the offset just past the colon; everything
+/// before it is letters, `-`, blanks and `:`, never a line end, so the
+/// offset lies within the line.
 /// [`parse_line`] reads such a line the same way: the colon is its first,
 /// no `#` or NUL comes before it, and the key trims to the common key.
 #[inline(always)]
@@ -196,7 +205,9 @@ pub(crate) fn common_directive(text: &[u8], profile: &Profile) -> Option<(Key, u
         // How nearly every such line is written: no blanks to count.
         return Some((key, length + 1));
     }
-    let blanks = text[length..]
+    let blanks = text
+        .get(length..)
+        .unwrap_or_default()
         .iter()
         .take_while(|&&byte| is_trimmed_space(byte, profile))
         .count();
@@ -210,10 +221,10 @@ fn recognise<'a>(key: &'a [u8], profile: &Profile) -> Option<(Key, Option<Note<'
     let prefix = profile.is_on(Switch::KeyPrefix);
     let typos = profile.is_on(Switch::AcceptTypos);
     let fits = |name: &str| starts_with_name(key, name) && (prefix || key.len() == name.len());
-    let first = key[0].to_ascii_lowercase();
+    let first = key.first()?.to_ascii_lowercase();
     for candidate in KEYS {
         let name = candidate.name();
-        if name.as_bytes()[0] != first {
+        if name.as_bytes().first() != Some(&first) {
             continue;
         }
         if fits(name) {
@@ -229,7 +240,7 @@ fn recognise<'a>(key: &'a [u8], profile: &Profile) -> Option<(Key, Option<Note<'
 
 /// Reads one scanned line under `profile`.
 pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<'a> {
-    let text = trim(&line.text[..line.text_end(profile)], profile);
+    let text = trim(line.text_between(0, profile), profile);
     if text.is_empty() {
         return LineContent::Blank;
     }
@@ -265,8 +276,39 @@ pub(crate) fn parse_line<'a>(line: &Line<'a>, profile: &Profile) -> LineContent<
 
 #[cfg(test)]
 mod tests {
-    use super::{is_trimmed_space, leading_blanks};
+    use super::{common_directive, is_trimmed_space, leading_blanks};
     use crate::Profile;
+
+    #[test]
+    fn a_common_directive_never_runs_across_a_line_end() {
+        // Case folding maps CR to `-`: `User\ragent:` is two lines, not a
+        // user-agent line (the 12-byte panic of issue 27).
+        for key in [
+            &b"User-agent:"[..],
+            b"user-agent \t:",
+            b"Disallow:",
+            b"DISALLOW :",
+            b"allow:",
+        ] {
+            for at in 0..key.len() {
+                for line_end in [b'\r', b'\n'] {
+                    let mut replaced = key.to_vec();
+                    replaced[at] = line_end;
+                    let mut inserted = key.to_vec();
+                    inserted.insert(at, line_end);
+                    for text in [replaced, inserted] {
+                        if let Some((_, after_colon)) = common_directive(&text, &Profile::GOOGLE) {
+                            assert!(
+                                !text[..after_colon].contains(&line_end),
+                                "{:?} read as one line",
+                                String::from_utf8_lossy(&text)
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn leading_blanks_counts_what_trimming_would_drop() {

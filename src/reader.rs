@@ -110,14 +110,13 @@ fn agents_are_token_prefixes(profile: &Profile) -> bool {
 }
 
 /// What a user-agent line names (under [`agents_are_token_prefixes`]),
-/// read from the first bytes of its value, which starts after the blanks
-/// at `after_colon` in `line` (a whole line, without its line end): what
-/// [`classify_agent`] gives for the trimmed value, without finding where
-/// the value's text ends, since neither `#` nor NUL nor a blank is a token
-/// byte and each of them ends the text or follows a `*` that names everyone.
-fn agent_ahead<'a>(line: &'a [u8], after_colon: usize, profile: &Profile) -> Agent<'a> {
-    let value = &line[after_colon..];
-    let value = &value[leading_blanks(value, profile)..];
+/// read from the first bytes of its value: `after_colon` is the rest of the
+/// line after its colon, without its line end. What [`classify_agent`]
+/// gives for the trimmed value, without finding where the value's text
+/// ends, since neither `#` nor NUL nor a blank is a token byte and each of
+/// them ends the text or follows a `*` that names everyone.
+fn agent_ahead<'a>(after_colon: &'a [u8], profile: &Profile) -> Agent<'a> {
+    let value = &after_colon[leading_blanks(after_colon, profile)..];
     match value {
         [b'*'] => Agent::Global,
         [b'*', next, ..]
@@ -228,10 +227,8 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
             Some((key @ (Key::Allow | Key::Disallow), after_colon))
                 if !H::WANTS_NOTES
                     && groups.in_group
-                    && handler.declines_rule(
-                        rule_kind(key),
-                        value_head(upcoming, indent + after_colon, &lines, profile),
-                    ) =>
+                    && value_head(upcoming, indent + after_colon, &lines, profile)
+                        .is_some_and(|head| handler.declines_rule(rule_kind(key), head)) =>
             {
                 groups.group_has_rules = true;
                 lines.skip();
@@ -240,8 +237,12 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
             Some((key, after_colon)) => {
                 if key == Key::UserAgent && !H::WANTS_NOTES && agents_are_token_prefixes(profile) {
                     let length = lines.line_length();
-                    if length <= lines.max_len() {
-                        let agent = agent_ahead(&upcoming[..length], indent + after_colon, profile);
+                    // A line that is cut goes to the general parse, which knows cuts.
+                    let value = upcoming
+                        .get(indent + after_colon..length)
+                        .filter(|_| length <= lines.max_len());
+                    if let Some(value) = value {
+                        let agent = agent_ahead(value, profile);
                         lines.pass(length);
                         if group_starts(&mut groups) {
                             handler.group_start();
@@ -280,7 +281,7 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
     if H::WANTS_NOTES && end < body.len() {
         // The region ends either after a line end (the last "line" read is
         // the empty start of the first dropped one) or before one.
-        let region_ends_a_line = end == start || matches!(body[end - 1], b'\n' | b'\r');
+        let region_ends_a_line = end == start || matches!(body[..end].last(), Some(b'\n' | b'\r'));
         let last_line = lines.number();
         let first_dropped = if region_ends_a_line { last_line } else { last_line + 1 };
         let limit = profile.size_limit().unwrap_or(end);
@@ -298,12 +299,15 @@ fn rule_kind(key: Key) -> RuleKind {
 
 /// A rule's value from its first byte (after the blanks that follow the
 /// colon at `after_colon`) to the end of the line's kept part or of the
-/// region, whichever comes first: see [`Handler::declines_rule`].
+/// region, whichever comes first: see [`Handler::declines_rule`]. `None`
+/// when the colon itself is not kept (blanks before it crossed the
+/// line-length cut): the line may be no rule at all, and the general parse
+/// decides.
 #[inline(always)]
-fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> &'a [u8] {
-    let kept = &upcoming[..upcoming.len().min(lines.max_len())];
-    let value = &kept[after_colon..];
-    &value[leading_blanks(value, profile)..]
+fn value_head<'a>(upcoming: &'a [u8], after_colon: usize, lines: &Lines<'_>, profile: &Profile) -> Option<&'a [u8]> {
+    let kept = upcoming.get(..lines.max_len()).unwrap_or(upcoming);
+    let value = kept.get(after_colon..)?;
+    Some(&value[leading_blanks(value, profile)..])
 }
 
 /// What a line that [`common_directive`] recognised says, its value
@@ -314,7 +318,7 @@ fn common_content<'a>(line: &Line<'a>, key: Key, value_start: usize, profile: &P
         // A cut line may have lost its colon: the general parse decides.
         return parse_line(line, profile);
     }
-    let value = trim(&line.text[value_start..line.text_end(profile)], profile);
+    let value = trim(line.text_between(value_start, profile), profile);
     LineContent::Directive(Directive { key, value }, None)
 }
 
@@ -371,7 +375,7 @@ fn dispatch<'a, H: Handler<'a>>(
                 return;
             }
             groups.group_has_rules = true;
-            if H::WANTS_NOTES && !value.is_empty() && !matches!(value[0], b'/' | b'*') {
+            if H::WANTS_NOTES && !matches!(value.first(), None | Some(b'/' | b'*')) {
                 handler.note(line.number, Noticed::PatternCannotMatch(value));
             }
             handler.rule(
@@ -469,7 +473,7 @@ mod tests {
                 _ => None,
             };
             let (_, after_colon) = common_directive(text, &profile).expect("a user-agent line");
-            let ahead = named(agent_ahead(text, after_colon, &profile));
+            let ahead = named(agent_ahead(&text[after_colon..], &profile));
             assert_eq!(Some(ahead), general, "{:?}", String::from_utf8_lossy(text));
         }
     }

@@ -68,7 +68,7 @@ pub(crate) fn path_params_query(url: &[u8], nul_ends: bool) -> Cow<'_, [u8]> {
     let rest = &url[path_start..];
     let end = find_any(rest, if nul_ends { b"#\0" } else { b"#" });
     let path = &rest[..end.unwrap_or(rest.len())];
-    if path[0] == b'/' {
+    if path.first() == Some(&b'/') {
         Cow::Borrowed(path)
     } else {
         Cow::Owned([b"/", path].concat())

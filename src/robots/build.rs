@@ -26,7 +26,11 @@ impl<'a> Handler<'a> for Robots {
     }
 
     fn agent(&mut self, _line: u32, agent: Agent<'a>) {
-        let group = (self.groups.len() - 1) as u32;
+        // The reader starts a group before telling its first agent.
+        let Some(group) = self.groups.len().checked_sub(1) else {
+            return;
+        };
+        let group = group as u32;
         let token = match agent {
             Agent::Global => {
                 if !self.groups[group as usize].global {

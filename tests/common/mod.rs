@@ -138,6 +138,79 @@ impl SplitMix {
         body
     }
 
+    /// A body made of the byte shapes that break readers which look ahead
+    /// past a line's end: keys with CR, LF, tab, NUL, VT, FF or a non-UTF-8
+    /// byte inside or before them (`\tUser\ragent:`, the 12-byte panic of
+    /// issue 27), lines joined without a line end, a key cut short at the end
+    /// of the file, invalid UTF-8 in values. With `huge`, some lines run past
+    /// Google's 16,663-byte cut, in their blanks, key or value.
+    pub fn hostile_body(&mut self, max_lines: usize, huge: bool) -> Vec<u8> {
+        const KEYS: &[&[u8]] = &[
+            b"User-agent",
+            b"user-agent",
+            b"useragent",
+            b"User agent",
+            b"Allow",
+            b"Disallow",
+            b"disallow",
+            b"Sitemap",
+            b"Dissallow",
+        ];
+        const STRAY: &[u8] = b"\r\n\t\0\x0B\x0C \xFF\xC3\xEF:#";
+        const PREFIXES: &[&[u8]] = &[b"", b"", b"\t", b"\r", b"\0", b" \t", b"\x0B", b"\xEF\xBB", b"\xFF"];
+        const SEPARATORS: &[&[u8]] = &[b":", b": ", b" :", b"\t:\t", b"", b" ", b":\r", b":\0"];
+        const VALUES: &[&[u8]] = &[
+            b"*",
+            b"FooBot",
+            b"/",
+            b"/a*b$",
+            b"/caf\xC3\xA9",
+            b"\xC3\x28",
+            b"\xFF\xFE",
+            b"* x",
+            b"%2",
+            b"",
+            b"\0/x",
+            b"/index.html",
+        ];
+        const LINE_ENDS: &[&[u8]] = &[b"\n", b"\r\n", b"\r", b"\n\r", b""];
+        let mut body = Vec::new();
+        for _ in 0..self.below(max_lines + 1) {
+            body.extend_from_slice(self.pick(PREFIXES));
+            if huge && self.below(4) == 0 {
+                let filler = self.pick(&[&b" "[..], b"\t", b"x"]);
+                body.extend(filler.repeat(rep::GOOGLE_MAX_LINE_BYTES - 8 + self.below(16)));
+            }
+            let mut key = self.pick(KEYS).to_vec();
+            match self.below(4) {
+                0 => {
+                    let at = self.below(key.len());
+                    key[at] = STRAY[self.below(STRAY.len())];
+                }
+                1 => {
+                    let at = self.below(key.len() + 1);
+                    key.insert(at, STRAY[self.below(STRAY.len())]);
+                }
+                _ => {}
+            }
+            body.extend_from_slice(&key);
+            body.extend_from_slice(self.pick(SEPARATORS));
+            for _ in 0..self.below(3) {
+                body.extend_from_slice(self.pick(VALUES));
+            }
+            body.extend_from_slice(self.pick(LINE_ENDS));
+        }
+        if self.below(3) == 0 {
+            // A key cut short at the end of the file, perhaps with a stray byte.
+            let key = self.pick(KEYS);
+            body.extend_from_slice(&key[..self.below(key.len() + 1)]);
+            if self.below(2) == 0 {
+                body.push(STRAY[self.below(STRAY.len())]);
+            }
+        }
+        body
+    }
+
     /// A URL or path built from the same pieces as [`robots_body`]'s patterns.
     pub fn url(&mut self) -> Vec<u8> {
         const PIECES: &[&[u8]] = &[
