@@ -6,7 +6,8 @@ use arbitrary::{Result, Unstructured};
 use super::one_in;
 
 use super::vocab::{
-    ALLOW_KEYS, DISALLOW_KEYS, GARBAGE, NAMES, OTHER_KEYS, PADDING, PATTERN_PIECES, SEPARATORS, TAILS, USER_AGENT_KEYS,
+    ALLOW_KEYS, DISALLOW_KEYS, GARBAGE, KEY_BREAKERS, NAMES, OTHER_KEYS, PADDING, PATTERN_PIECES, SEPARATORS, TAILS,
+    USER_AGENT_KEYS,
 };
 
 /// A generated body plus what it names.
@@ -99,6 +100,9 @@ pub(crate) fn build(u: &mut Unstructured, mut out: Vec<u8>) -> Result<Built> {
         let cut = if w.out.ends_with(b"\r\n") { 2 } else { 1 };
         w.out.truncate(w.out.len() - cut);
     }
+    if one_in(u, 8)? {
+        key_cut_short(u, &mut w.out)?;
+    }
     Ok(Built {
         body: w.out,
         names: w.names,
@@ -157,6 +161,7 @@ fn key(u: &mut Unstructured, spellings: &[&'static str]) -> Result<Key> {
 
 fn line(u: &mut Unstructured, w: &mut Writer, key: Key, value: &[u8]) -> Result<()> {
     w.out.extend_from_slice(u.choose(PADDING)?.as_bytes());
+    let key_start = w.out.len();
     let flip = |byte: u8| {
         if byte.is_ascii_lowercase() {
             byte.to_ascii_uppercase()
@@ -168,6 +173,9 @@ fn line(u: &mut Unstructured, w: &mut Writer, key: Key, value: &[u8]) -> Result<
         w.out.extend(key.spelling.bytes().map(flip));
     } else {
         w.out.extend_from_slice(key.spelling.as_bytes());
+    }
+    if one_in(u, 24)? {
+        break_key(u, &mut w.out, key_start)?;
     }
     w.out.extend_from_slice(u.choose(SEPARATORS)?.as_bytes());
     w.out.extend_from_slice(value);
@@ -212,6 +220,38 @@ fn rule_line(u: &mut Unstructured, w: &mut Writer, keys: &[&'static str]) -> Res
     let value = pattern(u)?;
     line(u, w, key, &value)?;
     w.patterns.push(value);
+    Ok(())
+}
+
+/// Puts a [`KEY_BREAKERS`] byte into the key that runs from `key_start` to
+/// the end of `out`: before it, inside it, or in place of one of its bytes.
+fn break_key(u: &mut Unstructured, out: &mut Vec<u8>, key_start: usize) -> Result<()> {
+    let breaker = *u.choose(KEY_BREAKERS)?;
+    let at = key_start + u.int_in_range(0..=out.len() - key_start)?;
+    if at < out.len() && u.arbitrary()? {
+        out[at] = breaker;
+    } else {
+        out.insert(at, breaker);
+    }
+    Ok(())
+}
+
+/// The start of a key (perhaps broken, perhaps with its colon) as the
+/// file's last bytes: a reader must not look past the end for the rest.
+fn key_cut_short(u: &mut Unstructured, out: &mut Vec<u8>) -> Result<()> {
+    out.extend_from_slice(u.choose(PADDING)?.as_bytes());
+    let key_start = out.len();
+    let spelling = u
+        .choose(&[USER_AGENT_KEYS[0], ALLOW_KEYS[0], DISALLOW_KEYS[0]])?
+        .as_bytes();
+    let kept = u.int_in_range(1..=spelling.len())?;
+    out.extend_from_slice(&spelling[..kept]);
+    if kept == spelling.len() && u.arbitrary()? {
+        out.push(b':');
+    }
+    if one_in(u, 3)? {
+        break_key(u, out, key_start)?;
+    }
     Ok(())
 }
 

@@ -236,4 +236,48 @@ mod tests {
         }
         assert_eq!(seen, [true; 8]);
     }
+
+    /// Whether `body` holds `key` (any case) with one of `breakers` put
+    /// inside it or in place of one of its bytes but the first and the last
+    /// (a line end before or after a key is only a line end).
+    fn holds_broken_key(body: &[u8], key: &[u8], breakers: &[u8]) -> bool {
+        (1..key.len()).any(|at| {
+            breakers.iter().any(|&breaker| {
+                let mut broken = vec![key.to_vec()];
+                broken[0].insert(at, breaker);
+                if at + 1 < key.len() {
+                    let mut replaced = key.to_vec();
+                    replaced[at] = breaker;
+                    broken.push(replaced);
+                }
+                broken
+                    .iter()
+                    .any(|broken| body.windows(broken.len()).any(|w| w.eq_ignore_ascii_case(broken)))
+            })
+        })
+    }
+
+    #[test]
+    fn keys_are_broken_and_cut_short() {
+        // The shapes behind issue 27's panic: CR, LF, tab and NUL inside
+        // keys, and a file that ends inside a key.
+        let keys: [&[u8]; 3] = [b"user-agent", b"disallow", b"allow"];
+        let mut broken_by = [false; 4];
+        let mut cut_short = [false; 3];
+        for index in 0..3000 {
+            let body = Generated::from_seed(0, index, 1).body;
+            for (seen, breaker) in broken_by.iter_mut().zip(b"\r\n\t\0") {
+                *seen = *seen || keys.iter().any(|key| holds_broken_key(&body, key, &[*breaker]));
+            }
+            let last_line = body.rsplit(|&b| b == b'\n' || b == b'\r').next().unwrap_or_default();
+            let last_line = last_line.trim_ascii_start();
+            for (seen, key) in cut_short.iter_mut().zip(keys) {
+                *seen |= last_line.len() >= 3
+                    && last_line.len() < key.len()
+                    && key.starts_with(&last_line.to_ascii_lowercase());
+            }
+        }
+        assert_eq!(broken_by, [true; 4], "keys broken by CR, LF, tab, NUL");
+        assert_eq!(cut_short, [true; 3], "user-agent, disallow, allow cut short at the end");
+    }
 }

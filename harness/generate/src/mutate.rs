@@ -8,7 +8,8 @@ use super::vocab::{DISALLOW_KEYS, GARBAGE, SEPARATORS};
 
 /// `file` with one to four mutations: lines deleted, duplicated or inserted,
 /// line ends rewritten, key case flipped, a colon turned into a space, a BOM
-/// prepended, the body truncated, special bytes inserted.
+/// prepended, the body truncated (at a line's end or inside it), special
+/// bytes inserted.
 pub(crate) fn mutate(u: &mut Unstructured, file: &[u8]) -> Result<Vec<u8>> {
     let mut lines: Vec<Vec<u8>> = split_lines(file);
     let rounds = u.int_in_range(0..=4)?;
@@ -51,7 +52,13 @@ pub(crate) fn mutate(u: &mut Unstructured, file: &[u8]) -> Result<Vec<u8>> {
                 }
             }
             6 => lines.insert(0, u.choose(&[&b"\xef\xbb\xbf"[..], b"\xef\xbb", b"\xef"])?.to_vec()),
-            7 if !lines.is_empty() => lines.truncate(at + 1),
+            7 if !lines.is_empty() => {
+                // The file ends at or inside a line: mid-key, mid-value, or
+                // with the line whole.
+                lines.truncate(at + 1);
+                let kept = u.int_in_range(0..=lines[at].len())?;
+                lines[at].truncate(kept);
+            }
             _ if !lines.is_empty() => {
                 let line = &mut lines[at];
                 let offset = u.int_in_range(0..=line.len())?;

@@ -61,6 +61,13 @@ pub(super) const SEPARATORS: &[&str] = &[
     ": ", ": ", ": ", ":", " : ", ":  ", ":\t", "\t:\t", " ", "\t", "::", ": \x0b", "\x0c: ", "",
 ];
 
+/// Bytes that break a key from inside or just before it (`User\ragent`,
+/// `\0Disallow`, `Dis\tallow`): line ends and NUL, which must end or stay
+/// inside the line whatever key they interrupt, and whitespace Google trims.
+/// A reader that recognises keys before finding the line's end once read
+/// `\tUser\ragent:` as one user-agent line (issue 27).
+pub(super) const KEY_BREAKERS: &[u8] = b"\r\n\t\0\x0b\x0c ";
+
 /// Whitespace before a key or after a value.
 pub(super) const PADDING: &[&str] = &["", "", "", "", " ", "\t", "  ", "\x0b", "\x0c"];
 
