@@ -36,23 +36,33 @@ for target in $targets; do
   printf '[libfuzzer]\ndict = %s.dict\nmax_len = 65536\ntimeout = 25\nrss_limit_mb = 2560\n' "$target" >"$OUT/$target.options"
 done
 
-# The real-world corpus seeds the byte-level targets (each file is a body).
-# It is fetched into the cache like Google's source; without network or
-# Python the targets are still built, only without seeds.
+# Every target is seeded with the committed seeds (fuzz/seeds/) and its own
+# past findings (fuzz/regressions/<target>/); the byte-level targets also with
+# the real-world corpus (each file is a body), fetched into the cache like
+# Google's source. Without network or Python those two keep only the
+# committed seeds.
+real_world=""
 if corpus_root=$(python3 tools/fetch_sdist.py --project protego --filename protego-0.7.0.tar.gz \
   --sha256 2c032d9736a1f4f0c4318f3558353ae34da5cd038f1a5e064ded7548df315e5a \
   --member tests/test_data/ | tail -n 1); then
-  for target in diff_bytes no_panic; do
-    python3 - "$corpus_root/protego-0.7.0/tests/test_data" "$OUT/${target}_seed_corpus.zip" <<'PY'
-import os, sys, zipfile
-source, archive = sys.argv[1], sys.argv[2]
-with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
-    for name in sorted(os.listdir(source)):
-        out.write(os.path.join(source, name), name)
-PY
-  done
-  echo "fuzz/build.sh: seed corpora written for diff_bytes and no_panic"
+  real_world="$corpus_root/protego-0.7.0/tests/test_data"
 else
-  echo "fuzz/build.sh: no real-world corpus (see the message above); targets built without seed corpora"
+  echo "fuzz/build.sh: no real-world corpus (see the message above); byte-level targets seeded without it"
 fi
+for target in $targets; do
+  sources=(fuzz/seeds "fuzz/regressions/$target")
+  case "$target" in diff_bytes | no_panic) [[ -n "$real_world" ]] && sources+=("$real_world") ;; esac
+  python3 - "$OUT/${target}_seed_corpus.zip" "${sources[@]}" <<'PY'
+import os, sys, zipfile
+archive, sources = sys.argv[1], sys.argv[2:]
+with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+    for index, source in enumerate(sources):
+        if not os.path.isdir(source):
+            continue
+        for name in sorted(os.listdir(source)):
+            # A prefix per source: two sources may hold the same file name.
+            out.write(os.path.join(source, name), f"{index}-{name}")
+PY
+done
+echo "fuzz/build.sh: seed corpora written for every target"
 echo "fuzz/build.sh: built $(echo $targets | wc -w) targets into $OUT:" $targets
