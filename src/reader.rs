@@ -283,7 +283,11 @@ pub(crate) fn read<'a, H: Handler<'a>>(body: &'a [u8], profile: &Profile, handle
         // the empty start of the first dropped one) or before one.
         let region_ends_a_line = end == start || matches!(body[..end].last(), Some(b'\n' | b'\r'));
         let last_line = lines.number();
-        let first_dropped = if region_ends_a_line { last_line } else { last_line.saturating_add(1) };
+        let first_dropped = if region_ends_a_line {
+            last_line
+        } else {
+            last_line.saturating_add(1)
+        };
         let limit = profile.size_limit().unwrap_or(end);
         handler.note(first_dropped, Noticed::PastSizeLimit { limit });
     }

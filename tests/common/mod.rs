@@ -142,8 +142,9 @@ impl SplitMix {
     /// past a line's end: keys with CR, LF, tab, NUL, VT, FF or a non-UTF-8
     /// byte inside or before them (`\tUser\ragent:`, the 12-byte panic of
     /// issue 27), lines joined without a line end, a key cut short at the end
-    /// of the file, invalid UTF-8 in values. With `huge`, some lines run past
-    /// Google's 16,663-byte cut, in their blanks, key or value.
+    /// of the file, invalid UTF-8 in values. With `huge`, some lines start
+    /// with blanks or text reaching just short of or past Google's
+    /// 16,663-byte cut, so their key straddles it or lies beyond it.
     pub fn hostile_body(&mut self, max_lines: usize, huge: bool) -> Vec<u8> {
         const KEYS: &[&[u8]] = &[
             b"User-agent",
