@@ -41,7 +41,7 @@ impl Group {
 
     /// Kills every process left in the group, the program included if it
     /// still runs.
-    pub(crate) fn kill_all(&mut self) {
+    fn kill_all(&mut self) {
         #[cfg(unix)]
         {
             // The group outlives its leader while any member is left, so this
@@ -122,7 +122,8 @@ pub enum RunError {
     /// It was still running when the time ran out, and was killed.
     TimedOut(Duration),
     /// It ended, but its output stayed open until the time ran out: a
-    /// process it started outside its process group held it.
+    /// process it started held it. Those left in its process group were
+    /// killed.
     OutputHeldOpen(Duration),
     /// It wrote more than [`MAX_OUTPUT`] to one stream, and was killed.
     TooMuchOutput(Stream),
@@ -140,8 +141,8 @@ impl fmt::Display for RunError {
             ),
             RunError::OutputHeldOpen(limit) => write!(
                 f,
-                "{NO_ANSWER} {limit:?}: the command exited, but a process it started outside its process \
-                 group kept its output open"
+                "{NO_ANSWER} {limit:?}: the command exited, but a process it started kept its output open; \
+                 they were killed"
             ),
             RunError::TooMuchOutput(stream) => write!(
                 f,
@@ -159,21 +160,32 @@ impl std::error::Error for RunError {}
 /// it when it outlives `timeout`. Output is read while it runs, so a chatty
 /// program cannot block on a full pipe.
 pub fn run_with_timeout(command: &mut Command, timeout: Duration) -> Result<Finished, RunError> {
-    run_watched(command, timeout, |_| {})
+    run(command, timeout, None)
 }
 
 /// [`run_with_timeout`], also handing each line the program writes (stdout
 /// and stderr alike, in the order they arrive, without the line end) to
 /// `on_line` while it runs, on the calling thread: for progress on long
 /// programs such as installers.
-///
-/// When the program ends, whatever it started and left running is killed
-/// (it is no part of the answer), so a background child holding the output
-/// open cannot make the run wait past its time.
 pub fn run_watched(
     command: &mut Command,
     timeout: Duration,
     mut on_line: impl FnMut(&str),
+) -> Result<Finished, RunError> {
+    run(command, timeout, Some(&mut on_line))
+}
+
+/// Runs `command` to its end within `timeout`, handing its lines to
+/// `on_line` when there is one to hand them to.
+///
+/// Its output is complete when both streams end, which a process it started
+/// and left running can put off: that counts against the same time limit.
+/// Whatever is left of its process group then is killed, so nothing it
+/// started outlives it.
+fn run(
+    command: &mut Command,
+    timeout: Duration,
+    mut on_line: Option<&mut dyn FnMut(&str)>,
 ) -> Result<Finished, RunError> {
     let deadline = Instant::now() + timeout;
     let program = command.get_program().to_string_lossy().into_owned();
@@ -183,10 +195,11 @@ pub fn run_watched(
         .stderr(Stdio::piped());
     let mut group = Group::spawn(command).map_err(|error| RunError::Start { program, error })?;
     let (sender, events) = mpsc::channel();
-    drain(group.child().stdout.take(), Stream::Stdout, sender.clone());
-    drain(group.child().stderr.take(), Stream::Stderr, sender);
+    let by_line = on_line.is_some();
+    drain(group.child().stdout.take(), Stream::Stdout, by_line, sender.clone());
+    drain(group.child().stderr.take(), Stream::Stderr, by_line, sender);
     let mut output = Collected::default();
-    // Dropping `group` on any early return kills the program and its children.
+    // Dropping `group`, on any return, kills whatever is left of it.
     let status = loop {
         for event in events.try_iter() {
             output.take(event, &mut on_line)?;
@@ -198,7 +211,6 @@ pub fn run_watched(
             Err(error) => return Err(RunError::Wait(error)),
         }
     };
-    group.kill_all();
     output
         .finish(&events, deadline, &mut on_line)
         .map_err(|error| match error {
@@ -230,9 +242,13 @@ struct Collected {
 }
 
 impl Collected {
-    fn take(&mut self, event: Event, on_line: &mut impl FnMut(&str)) -> Result<(), RunError> {
+    fn take(&mut self, event: Event, on_line: &mut Option<&mut dyn FnMut(&str)>) -> Result<(), RunError> {
         match event {
-            Event::Line(line) => on_line(&line),
+            Event::Line(line) => {
+                if let Some(on_line) = on_line {
+                    on_line(&line);
+                }
+            }
             Event::Ended(Stream::Stdout, bytes) => self.stdout = Some(bytes),
             Event::Ended(Stream::Stderr, bytes) => self.stderr = Some(bytes),
             Event::Overflowed(stream) => return Err(RunError::TooMuchOutput(stream)),
@@ -246,7 +262,7 @@ impl Collected {
         &mut self,
         events: &Receiver<Event>,
         deadline: Instant,
-        on_line: &mut impl FnMut(&str),
+        on_line: &mut Option<&mut dyn FnMut(&str)>,
     ) -> Result<(), Option<RunError>> {
         while self.stdout.is_none() || self.stderr.is_none() {
             match events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
@@ -259,32 +275,37 @@ impl Collected {
 }
 
 /// Reads a pipe to its end, or to [`MAX_OUTPUT`], on a thread of its own,
-/// sending each line on as it comes and everything at the end.
-fn drain(pipe: Option<impl Read + Send + 'static>, stream: Stream, events: Sender<Event>) {
+/// sending everything at the end, and each line as it comes when `by_line`.
+fn drain(pipe: Option<impl Read + Send + 'static>, stream: Stream, by_line: bool, events: Sender<Event>) {
     std::thread::spawn(move || {
         let mut output = Vec::new();
-        if let Some(pipe) = pipe {
-            let mut reader = BufReader::new(pipe);
-            loop {
-                let start = output.len();
-                // One byte past the cap, to see it passed.
-                let room = (MAX_OUTPUT + 1).saturating_sub(start) as u64;
-                // The receiver may be gone (the program was killed): then
-                // nobody wants the rest.
-                let sent = match (&mut reader).take(room).read_until(b'\n', &mut output) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) if output.len() > MAX_OUTPUT => {
-                        let _ = events.send(Event::Overflowed(stream));
-                        return;
-                    }
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&output[start..]);
-                        events.send(Event::Line(line.trim_end_matches(['\n', '\r']).to_string()))
-                    }
-                };
-                if sent.is_err() {
+        let mut reader = pipe.map(BufReader::new);
+        while let Some(pipe) = &mut reader {
+            let start = output.len();
+            // One byte past the cap, to see it passed.
+            let mut room = pipe.take((MAX_OUTPUT + 1).saturating_sub(start) as u64);
+            let read = match by_line {
+                true => room.read_until(b'\n', &mut output),
+                false => room.read_to_end(&mut output),
+            };
+            match read {
+                Ok(0) | Err(_) => break,
+                Ok(_) if output.len() > MAX_OUTPUT => {
+                    let _ = events.send(Event::Overflowed(stream));
                     return;
                 }
+                Ok(_) if by_line => {
+                    let line = String::from_utf8_lossy(&output[start..]);
+                    // The receiver may be gone (the program was killed): then
+                    // nobody wants the rest.
+                    if events
+                        .send(Event::Line(line.trim_end_matches(['\n', '\r']).to_string()))
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+                Ok(_) => {}
             }
         }
         let _ = events.send(Event::Ended(stream, output));
