@@ -72,7 +72,6 @@ enum Fault {
 }
 
 struct Running {
-    /// Dropped last, so the threads below see the pipes close.
     group: Group,
     requests: Sender<(u64, Vec<u8>)>,
     events: Receiver<Event>,
