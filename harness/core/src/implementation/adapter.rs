@@ -13,7 +13,7 @@ use crate::protocol::{read_line, Line, Reply, Request, MAX_LINE};
 use std::io::{BufReader, Read, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -33,6 +33,9 @@ const STDERR_LINE_KEPT: usize = 64 << 10;
 /// How long a stopped adapter's stderr may take to reach its end, so its
 /// last words (written just before it exited) make it into the message.
 const STDERR_SETTLE: Duration = Duration::from_millis(500);
+
+/// How many reports of an adapter's threads may wait unread.
+const EVENTS_WAITING: usize = 4;
 
 /// An external program kept running across checks.
 pub struct Adapter {
@@ -98,7 +101,9 @@ impl Running {
         // Writing and reading happen on threads so an adapter that stops
         // reading or answering cannot block the run: the check waits on the
         // channel with a deadline instead.
-        let (sender, events) = mpsc::channel();
+        // A few events at most wait unread: an adapter that answers more
+        // than asked then blocks on its stdout instead of filling memory.
+        let (sender, events) = mpsc::sync_channel(EVENTS_WAITING);
         let (requests, to_write) = mpsc::channel();
         write_requests(stdin, to_write, sender.clone());
         read_answers(stdout, sender);
@@ -158,7 +163,7 @@ impl Running {
 }
 
 /// Writes each request to the adapter's stdin, reporting each one written.
-fn write_requests(mut stdin: ChildStdin, requests: Receiver<(u64, Vec<u8>)>, events: Sender<Event>) {
+fn write_requests(mut stdin: ChildStdin, requests: Receiver<(u64, Vec<u8>)>, events: SyncSender<Event>) {
     std::thread::spawn(move || {
         for (id, request) in requests {
             let written = stdin.write_all(&request).and_then(|()| stdin.flush());
@@ -175,7 +180,7 @@ fn write_requests(mut stdin: ChildStdin, requests: Receiver<(u64, Vec<u8>)>, eve
 
 /// Reads answer lines from the adapter's stdout, none longer than
 /// [`MAX_LINE`].
-fn read_answers(stdout: ChildStdout, events: Sender<Event>) {
+fn read_answers(stdout: ChildStdout, events: SyncSender<Event>) {
     std::thread::spawn(move || {
         let mut reader = BufReader::new(stdout);
         loop {
