@@ -137,12 +137,12 @@ impl fmt::Display for RunError {
             RunError::Start { program, error } => write!(f, "cannot start `{program}`: {error}"),
             RunError::TimedOut(limit) => write!(
                 f,
-                "{NO_ANSWER} {limit:?}; the command and every process it started were killed"
+                "{NO_ANSWER} {limit:?}; the command was killed, with its process group"
             ),
             RunError::OutputHeldOpen(limit) => write!(
                 f,
                 "{NO_ANSWER} {limit:?}: the command exited, but a process it started kept its output open; \
-                 they were killed"
+                 its process group was killed"
             ),
             RunError::TooMuchOutput(stream) => write!(
                 f,
@@ -279,33 +279,33 @@ impl Collected {
 fn drain(pipe: Option<impl Read + Send + 'static>, stream: Stream, by_line: bool, events: Sender<Event>) {
     std::thread::spawn(move || {
         let mut output = Vec::new();
-        let mut reader = pipe.map(BufReader::new);
-        while let Some(pipe) = &mut reader {
-            let start = output.len();
-            // One byte past the cap, to see it passed.
-            let mut room = pipe.take((MAX_OUTPUT + 1).saturating_sub(start) as u64);
-            let read = match by_line {
-                true => room.read_until(b'\n', &mut output),
-                false => room.read_to_end(&mut output),
-            };
-            match read {
-                Ok(0) | Err(_) => break,
-                Ok(_) if output.len() > MAX_OUTPUT => {
-                    let _ = events.send(Event::Overflowed(stream));
-                    return;
-                }
-                Ok(_) if by_line => {
-                    let line = String::from_utf8_lossy(&output[start..]);
-                    // The receiver may be gone (the program was killed): then
-                    // nobody wants the rest.
-                    if events
-                        .send(Event::Line(line.trim_end_matches(['\n', '\r']).to_string()))
-                        .is_err()
-                    {
+        if let Some(pipe) = pipe {
+            let mut reader = BufReader::new(pipe);
+            loop {
+                let start = output.len();
+                // One byte past the cap, to see it passed.
+                let mut room = (&mut reader).take((MAX_OUTPUT + 1).saturating_sub(start) as u64);
+                let read = match by_line {
+                    true => room.read_until(b'\n', &mut output),
+                    false => room.read_to_end(&mut output),
+                };
+                match read {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if output.len() > MAX_OUTPUT => {
+                        let _ = events.send(Event::Overflowed(stream));
                         return;
                     }
+                    Ok(_) if by_line => {
+                        let line = String::from_utf8_lossy(&output[start..]);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        // The receiver may be gone (the program was killed):
+                        // then nobody wants the rest.
+                        if events.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(_) => {}
                 }
-                Ok(_) => {}
             }
         }
         let _ = events.send(Event::Ended(stream, output));
