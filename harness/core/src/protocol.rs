@@ -12,14 +12,50 @@
 //! | answer, failure | `{"id": 7, "error": "why"}` |
 //!
 //! `id` is optional in requests; an answer carries the id of its request.
+//! No line reptest reads may be longer than [`MAX_LINE`].
 
 use std::borrow::Cow;
+use std::io::{self, BufRead, Read};
 
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
 /// The base64 flavour of the protocol: the standard alphabet, padded.
 pub const BASE64: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
+
+/// The longest answer line reptest reads from an adapter, without its line
+/// end: 64 MiB. A longer one is a fault of the adapter, found without ever
+/// holding more than this much of it.
+pub const MAX_LINE: usize = 64 << 20;
+
+/// One line read under a cap by [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A whole line, without its `\n`.
+    Whole(Vec<u8>),
+    /// A line longer than the cap: `cap + 1` bytes of it were read (and
+    /// dropped), the rest is left unread.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads the next line from `reader`, reading at most `cap + 1` bytes of it,
+/// so an endless line costs no more memory than the cap. The last line may
+/// lack its `\n`.
+pub fn read_line(reader: &mut impl BufRead, cap: usize) -> io::Result<Line> {
+    let mut line = Vec::new();
+    let limit = u64::try_from(cap).unwrap_or(u64::MAX).saturating_add(1);
+    if reader.take(limit).read_until(b'\n', &mut line)? == 0 {
+        return Ok(Line::End);
+    }
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    } else if line.len() > cap {
+        return Ok(Line::TooLong);
+    }
+    Ok(Line::Whole(line))
+}
 
 /// One check, as a request line. Strings borrow from the line when they
 /// can (JSON strings without escapes), so the batch service does not copy
@@ -182,6 +218,25 @@ impl Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_read_whole_up_to_the_cap_and_never_past_it() {
+        let mut reader = io::BufReader::new(&b"12345\n123456\n1234567\nend"[..]);
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::Whole(b"12345".to_vec()));
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::Whole(b"123456".to_vec()));
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::TooLong);
+        // What is left of the long line is left unread.
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::Whole(Vec::new()));
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::Whole(b"end".to_vec()));
+        assert_eq!(read_line(&mut reader, 6).unwrap(), Line::End);
+    }
+
+    #[test]
+    fn an_endless_line_stops_at_the_cap() {
+        // An unbounded reader would never return from this input.
+        let mut endless = io::BufReader::new(io::repeat(b'x'));
+        assert_eq!(read_line(&mut endless, MAX_LINE).unwrap(), Line::TooLong);
+    }
 
     #[test]
     fn requests_round_trip_with_text_or_base64_bodies() {

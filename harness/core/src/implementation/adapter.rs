@@ -1,19 +1,21 @@
 //! A persistent external implementation speaking the JSON-lines protocol of
 //! [`crate::protocol`]: one request line per check on the program's stdin,
 //! one answer line on its stdout. A program that exits, hangs past the
-//! timeout or prints something else costs that one check; it is restarted
-//! for the next.
+//! timeout (reading its request or answering it), prints something else or
+//! an answer line longer than [`MAX_LINE`] costs that one check; it is
+//! stopped, with every process it started, and restarted for the next.
 
+use super::process::Group;
 use super::program::{External, Program};
 use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 use crate::case::ProfileId;
-use crate::protocol::{Reply, Request};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use crate::protocol::{read_line, Line, Reply, Request, MAX_LINE};
+use std::io::{BufReader, Read, Write};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How a transport fault's message ends during a run: the next check
 /// starts a fresh process. Start-up failures leave it out (nothing runs on).
@@ -23,6 +25,17 @@ pub const RESTARTS: &str = "; it restarts for the next check";
 /// least: starting an interpreter and importing a library can take seconds
 /// on a loaded machine.
 const STARTUP_GRACE: Duration = Duration::from_secs(10);
+
+/// How much of one stderr line is kept for messages; the rest of a longer
+/// line is read and dropped.
+const STDERR_LINE_KEPT: usize = 64 << 10;
+
+/// How long a stopped adapter's stderr may take to reach its end, so its
+/// last words (written just before it exited) make it into the message.
+const STDERR_SETTLE: Duration = Duration::from_millis(500);
+
+/// How many reports of an adapter's threads may wait unread.
+const EVENTS_WAITING: usize = 4;
 
 /// An external program kept running across checks.
 pub struct Adapter {
@@ -34,70 +47,180 @@ pub struct Adapter {
     started: AtomicBool,
 }
 
+/// What the threads around a running adapter report.
+enum Event {
+    /// The request with this id is written whole to the adapter's stdin.
+    Sent(u64),
+    /// Writing a request failed: the adapter closed its stdin.
+    Unwritable,
+    /// An answer line (lossily decoded: a line that is not UTF-8 is garbage
+    /// like any other).
+    Line(String),
+    /// An answer line longer than [`MAX_LINE`].
+    TooLong,
+    /// Its stdout ended.
+    Closed,
+}
+
+/// Why an exchange with the adapter gave no answer line.
+enum Fault {
+    /// The request was not written whole in time: it stopped reading.
+    NotReading,
+    /// The request was written, and no answer came in time.
+    Silent,
+    /// The answer line passed [`MAX_LINE`].
+    TooLong,
+    /// It closed its stdin or stdout: it exited, or is about to.
+    Exited,
+}
+
 struct Running {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
+    group: Group,
+    requests: Sender<(u64, Vec<u8>)>,
+    events: Receiver<Event>,
     stderr_tail: Arc<Mutex<String>>,
+    stderr_ended: Receiver<()>,
 }
 
 impl Running {
     fn start(argv: &[String], env: &[(String, String)]) -> Result<Running, String> {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .envs(env.iter().map(|(key, value)| (key, value)))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
+        let mut group = Group::spawn(
+            Command::new(&argv[0])
+                .args(&argv[1..])
+                .envs(env.iter().map(|(key, value)| (key, value)))
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        )
+        .map_err(|e| format!("cannot start `{}`: {e}", argv.join(" ")))?;
+        let child = group.child();
         let (stdin, stdout, stderr) = match (child.stdin.take(), child.stdout.take(), child.stderr.take()) {
             (Some(stdin), Some(stdout), Some(stderr)) => (stdin, stdout, stderr),
             _ => return Err("the adapter's pipes could not be opened".into()),
         };
-        // Reading happens on threads so a hung adapter cannot block the run:
-        // the check waits on the channel with a timeout instead.
-        let (sender, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if sender.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        // Writing and reading happen on threads so an adapter that stops
+        // reading or answering cannot block the run: the check waits on the
+        // channel with a deadline instead.
+        // A few events at most wait unread: an adapter that answers more
+        // than asked then blocks on its stdout instead of filling memory.
+        let (sender, events) = mpsc::sync_channel(EVENTS_WAITING);
+        let (requests, to_write) = mpsc::channel();
+        write_requests(stdin, to_write, sender.clone());
+        read_answers(stdout, sender);
         let stderr_tail = Arc::new(Mutex::new(String::new()));
-        let tail = Arc::clone(&stderr_tail);
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines() {
-                let Ok(line) = line else { break };
-                if let Ok(mut tail) = tail.lock() {
-                    *tail = line;
-                }
-            }
-        });
+        let (ended, stderr_ended) = mpsc::channel();
+        keep_stderr_tail(stderr, Arc::clone(&stderr_tail), ended);
         Ok(Running {
-            child,
-            stdin,
-            lines,
+            group,
+            requests,
+            events,
             stderr_tail,
+            stderr_ended,
         })
     }
 
-    /// Ends the process and says how it ended, with its last stderr line.
+    /// Sends request `id` and waits until `deadline` for an answer line.
+    fn exchange(&self, id: u64, request: Vec<u8>, deadline: Instant) -> Result<String, Fault> {
+        if self.requests.send((id, request)).is_err() {
+            return Err(Fault::Exited);
+        }
+        let mut sent = false;
+        loop {
+            match self
+                .events
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            {
+                // An earlier request's: an answer came before its write was reported.
+                Ok(Event::Sent(written)) => sent |= written == id,
+                Ok(Event::Line(line)) => return Ok(line),
+                Ok(Event::TooLong) => return Err(Fault::TooLong),
+                Ok(Event::Unwritable | Event::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Fault::Exited)
+                }
+                Err(RecvTimeoutError::Timeout) if sent => return Err(Fault::Silent),
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::NotReading),
+            }
+        }
+    }
+
+    /// Ends the process and every process it started, and says how it
+    /// ended, with its last stderr line.
     fn stop(mut self) -> String {
-        let _ = self.child.kill();
         let status = self
-            .child
-            .wait()
+            .group
+            .stop()
             .map_or_else(|e| e.to_string(), |status| status.to_string());
+        // With the whole group gone the stream ends at once, unless a process
+        // that left the group holds it: then the tail is what came so far.
+        let _ = self.stderr_ended.recv_timeout(STDERR_SETTLE);
         let tail = self.stderr_tail.lock().map(|tail| tail.clone()).unwrap_or_default();
         if tail.is_empty() {
             status
         } else {
-            format!("{status}; its last stderr line: {tail}")
+            format!("{status}; its last stderr line: {}", clip(&tail))
         }
     }
+}
+
+/// Writes each request to the adapter's stdin, reporting each one written.
+fn write_requests(mut stdin: ChildStdin, requests: Receiver<(u64, Vec<u8>)>, events: SyncSender<Event>) {
+    std::thread::spawn(move || {
+        for (id, request) in requests {
+            let written = stdin.write_all(&request).and_then(|()| stdin.flush());
+            let event = match written {
+                Ok(()) => Event::Sent(id),
+                Err(_) => Event::Unwritable,
+            };
+            if events.send(event).is_err() || written.is_err() {
+                break;
+            }
+        }
+    });
+}
+
+/// Reads answer lines from the adapter's stdout, none longer than
+/// [`MAX_LINE`].
+fn read_answers(stdout: ChildStdout, events: SyncSender<Event>) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stdout);
+        loop {
+            let event = match read_line(&mut reader, MAX_LINE) {
+                Ok(Line::Whole(line)) => Event::Line(String::from_utf8_lossy(&line).into_owned()),
+                Ok(Line::TooLong) => Event::TooLong,
+                Ok(Line::End) | Err(_) => Event::Closed,
+            };
+            let last = !matches!(event, Event::Line(_));
+            if events.send(event).is_err() || last {
+                break;
+            }
+        }
+    });
+}
+
+/// Keeps the last non-empty line the adapter wrote to stderr, read as bytes
+/// (a line that is not UTF-8 does not stop it), and says when it ends.
+fn keep_stderr_tail(stderr: impl Read + Send + 'static, tail: Arc<Mutex<String>>, ended: Sender<()>) {
+    std::thread::spawn(move || {
+        let mut reader = BufReader::new(stderr);
+        loop {
+            match read_line(&mut reader, STDERR_LINE_KEPT) {
+                Ok(Line::Whole(line)) => {
+                    let line = String::from_utf8_lossy(&line);
+                    let line = line.trim();
+                    if !line.is_empty() {
+                        if let Ok(mut tail) = tail.lock() {
+                            *tail = line.to_string();
+                        }
+                    }
+                }
+                // The rest of the line is read as lines of its own; its end
+                // becomes the tail.
+                Ok(Line::TooLong) => {}
+                Ok(Line::End) | Err(_) => break,
+            }
+        }
+        let _ = ended.send(());
+    });
 }
 
 impl Adapter {
@@ -129,8 +252,9 @@ impl Adapter {
     /// Sends one check and reads its answer, which must carry the check's id.
     fn ask(&self, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
-        let request =
-            serde_json::to_string(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
+        let mut request =
+            serde_json::to_vec(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
+        request.push(b'\n');
         let mut process = self.process.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         // The first process also loads its interpreter and library while the
         // run starts everything at once: that is not the check's time, so its
@@ -147,32 +271,31 @@ impl Adapter {
         } else {
             self.program.timeout
         };
-        let running = process.as_mut().expect("started above");
-        let sent = writeln!(running.stdin, "{request}").and_then(|()| running.stdin.flush());
-        let reply = match sent {
-            Ok(()) => running.lines.recv_timeout(timeout),
-            Err(_) => Err(RecvTimeoutError::Disconnected),
-        };
-        match reply {
-            Ok(line) => parse_reply(&line, id).unwrap_or_else(|garbage| {
+        let running = process.as_ref().expect("started above");
+        let size = request.len();
+        // `None`: it exited, which the stopping below tells the rest of.
+        let fault = match running.exchange(id, request, Instant::now() + timeout) {
+            Ok(line) => match parse_reply(&line, id) {
+                Ok(answer) => return answer,
                 // A stray or missing line would shift every later answer onto
                 // the wrong check, so a fresh process is the only safe way on.
-                let how = process.take().map(Running::stop).unwrap_or_default();
-                Err(ImplError::Failed(format!(
-                    "{garbage}; the adapter was stopped ({how}){RESTARTS}"
-                )))
-            }),
-            Err(RecvTimeoutError::Timeout) => {
-                let how = process.take().map(Running::stop).unwrap_or_default();
-                Err(ImplError::Failed(format!(
-                    "{NO_ANSWER} {timeout:?}; the adapter was stopped ({how}){RESTARTS}"
-                )))
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                let how = process.take().map(Running::stop).unwrap_or_default();
-                Err(ImplError::Failed(format!("the adapter exited ({how}){RESTARTS}")))
-            }
-        }
+                Err(garbage) => Some(garbage),
+            },
+            Err(Fault::Silent) => Some(format!("{NO_ANSWER} {timeout:?}")),
+            Err(Fault::NotReading) => Some(format!(
+                "{NO_ANSWER} {timeout:?}: the adapter did not read the whole request ({size} bytes) from its stdin"
+            )),
+            Err(Fault::TooLong) => Some(format!(
+                "the answer line is longer than {} MiB, the protocol's cap",
+                MAX_LINE >> 20
+            )),
+            Err(Fault::Exited) => None,
+        };
+        let how = process.take().map(Running::stop).unwrap_or_default();
+        Err(ImplError::Failed(match fault {
+            Some(fault) => format!("{fault}; the adapter was stopped ({how}){RESTARTS}"),
+            None => format!("the adapter exited ({how}){RESTARTS}"),
+        }))
     }
 }
 

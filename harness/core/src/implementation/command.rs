@@ -1,21 +1,26 @@
 //! An external implementation run once per check from a command template,
 //! compatible with Google's robotstxt-spec-test: `%robots%` becomes the path
-//! of a file holding the body, `%url%` the URL and `%user-agent%` the agent.
+//! of a file holding the body, `%url%` the URL and `%user-agent%` the agent,
+//! in one pass (a URL that contains `%user-agent%` reaches the program as it
+//! is).
 //!
 //! The verdict is the word `allowed` or `disallowed` if the program prints
 //! exactly one of them (as a word, any case), else its exit code: by default
 //! 0 allowed and 1 disallowed (both configurable, see [`ExitCodes`]). Any
-//! other exit code, death by a signal or a timeout is an error, never a
-//! verdict: a crashing parser must not pass for a strict one.
+//! other exit code, death by a signal (whatever was printed first) or a
+//! timeout is an error, never a verdict: a crashing parser must not pass for
+//! a strict one. Each run is a process group of its own, killed with all it
+//! started when the program ends or its time runs out.
 
 use super::process::run_with_timeout;
 use super::program::{External, Program};
 use super::{Answer, DecidingLine, ImplError, Loaded, Outcome};
 use crate::case::ProfileId;
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+use tempfile::NamedTempFile;
 
 /// The exit codes that stand for a verdict when the program prints neither
 /// `allowed` nor `disallowed`.
@@ -42,8 +47,6 @@ pub struct CommandTemplate {
     exit_codes: ExitCodes,
     env: Vec<(String, String)>,
 }
-
-static NEXT_FILE: AtomicU64 = AtomicU64::new(0);
 
 impl CommandTemplate {
     /// A template `argv` (words may contain `%robots%`, `%url%`,
@@ -81,30 +84,29 @@ impl CommandTemplate {
         };
         let robots_path = robots_file.to_string_lossy();
         let (agent, url) = (String::from_utf8_lossy(agent), String::from_utf8_lossy(url));
-        let argv: Vec<String> = self
-            .program
-            .argv
-            .iter()
-            .map(|word| {
-                word.replace("%robots%", &robots_path)
-                    .replace("%url%", &url)
-                    .replace("%user-agent%", &agent)
-            })
-            .collect();
+        let values = [("%robots%", &*robots_path), ("%url%", &*url), ("%user-agent%", &*agent)];
+        let argv: Vec<String> = self.program.argv.iter().map(|word| substitute(word, &values)).collect();
         let finished = run_with_timeout(
             Command::new(&argv[0]).args(&argv[1..]).envs(self.env.iter().cloned()),
             self.program.timeout,
         )
         .map_err(|error| ImplError::Failed(error.to_string()))?;
+        let Some(exit_code) = finished.status.code() else {
+            return Err(ImplError::Failed(format!(
+                "the command died ({}): a crash is never a verdict, whatever it printed first{}",
+                finished.status,
+                stderr_note(&finished.stderr_tail())
+            )));
+        };
         let output = String::from_utf8_lossy(&finished.stdout).to_lowercase();
         let words: Vec<&str> = output.split(|c: char| !c.is_ascii_alphabetic()).collect();
         let allowed = match (words.contains(&"allowed"), words.contains(&"disallowed")) {
             (true, false) => true,
             (false, true) => false,
-            _ => match finished.status.code() {
-                Some(code) if code == self.exit_codes.allowed => true,
-                Some(code) if code == self.exit_codes.disallowed => false,
-                Some(code) => {
+            _ => match exit_code {
+                code if code == self.exit_codes.allowed => true,
+                code if code == self.exit_codes.disallowed => false,
+                code => {
                     return Err(ImplError::Failed(format!(
                         "the command exited with {code}, which is neither the allowed code ({}) nor the \
                          disallowed one ({}){}",
@@ -113,17 +115,33 @@ impl CommandTemplate {
                         stderr_note(&finished.stderr_tail())
                     )))
                 }
-                None => {
-                    return Err(ImplError::Failed(format!(
-                        "the command died: {}{}",
-                        finished.status,
-                        stderr_note(&finished.stderr_tail())
-                    )))
-                }
             },
         };
         Ok(Outcome::new(allowed, DecidingLine::NotReported))
     }
+}
+
+/// `word` with each placeholder replaced by its value, in one pass: a value
+/// is put in as it is, even when it holds a placeholder itself.
+fn substitute(word: &str, values: &[(&str, &str)]) -> String {
+    let mut substituted = String::with_capacity(word.len());
+    let mut rest = word;
+    while let Some(at) = rest.find('%') {
+        substituted.push_str(&rest[..at]);
+        rest = &rest[at..];
+        match values.iter().find(|(placeholder, _)| rest.starts_with(placeholder)) {
+            Some((placeholder, value)) => {
+                substituted.push_str(value);
+                rest = &rest[placeholder.len()..];
+            }
+            None => {
+                substituted.push('%');
+                rest = &rest[1..];
+            }
+        }
+    }
+    substituted.push_str(rest);
+    substituted
 }
 
 /// `; its last stderr line: …`, or nothing when it wrote none.
@@ -135,25 +153,18 @@ fn stderr_note(tail: &str) -> String {
     }
 }
 
-/// The body written to a temporary file, removed when dropped.
+/// The body written to a temporary file (an unpredictable name in the
+/// temporary directory, created afresh), removed when dropped.
 struct BodyFile<'a> {
     template: &'a CommandTemplate,
-    path: Result<PathBuf, String>,
+    file: Result<NamedTempFile, String>,
 }
 
 impl Loaded for BodyFile<'_> {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-        match &self.path {
-            Ok(path) => self.template.run(path, agents, url),
+        match &self.file {
+            Ok(file) => self.template.run(file.path(), agents, url),
             Err(e) => Err(ImplError::Failed(e.clone())),
-        }
-    }
-}
-
-impl Drop for BodyFile<'_> {
-    fn drop(&mut self) {
-        if let Ok(path) = &self.path {
-            let _ = std::fs::remove_file(path);
         }
     }
 }
@@ -164,11 +175,31 @@ impl External for CommandTemplate {
     }
 
     fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
-        let number = NEXT_FILE.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("reptest-{}-{number}-robots.txt", std::process::id()));
-        let path = std::fs::write(&path, robots)
-            .map(|()| path.clone())
-            .map_err(|e| format!("cannot write the body to {}: {e}", path.display()));
-        Box::new(BodyFile { template: self, path })
+        let file = tempfile::Builder::new()
+            .prefix("reptest-")
+            .suffix("-robots.txt")
+            .tempfile()
+            .and_then(|mut file| file.write_all(robots).and_then(|()| file.flush()).map(|()| file))
+            .map_err(|e| {
+                format!(
+                    "cannot write the body to a temporary file in {}: {e}",
+                    std::env::temp_dir().display()
+                )
+            });
+        Box::new(BodyFile { template: self, file })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::substitute;
+
+    #[test]
+    fn placeholders_are_substituted_once() {
+        let values = [("%url%", "/%user-agent%"), ("%user-agent%", "Foo%url%Bot")];
+        assert_eq!(substitute("%url%", &values), "/%user-agent%");
+        assert_eq!(substitute("a=%user-agent%;", &values), "a=Foo%url%Bot;");
+        assert_eq!(substitute("100% %url%%%", &values), "100% /%user-agent%%%");
+        assert_eq!(substitute("%url", &values), "%url");
     }
 }

@@ -1,14 +1,71 @@
-//! Running an external program to completion within a time limit, its
-//! output captured: a per-check command, an adapter's version probe, an
-//! installer (whose output lines are also handed over as they come).
+//! External programs, each in a process group of its own ([`Group`]), so
+//! that whatever a program starts goes when it goes; and running one to
+//! completion within a time limit, its output captured: a per-check command,
+//! an adapter's version probe, an installer (whose output lines are also
+//! handed over as they come).
 
 use super::NO_ANSWER;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Read};
 use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, Sender};
-use std::thread::JoinHandle;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::{Duration, Instant};
+
+/// The most a program run to completion may write to stdout, and to stderr:
+/// 64 MiB each. More is a fault ([`RunError::TooMuchOutput`]), found
+/// without holding more than this much.
+pub const MAX_OUTPUT: usize = 64 << 20;
+
+/// A running program and everything it starts: on Unix it leads a process
+/// group of its own, and the whole group is killed when the program is
+/// stopped or the `Group` dropped, so no child of it outlives reptest's use
+/// of it. Elsewhere only the program itself is killed.
+pub(crate) struct Group {
+    child: Child,
+}
+
+impl Group {
+    /// Starts `command` as the leader of a new process group.
+    pub(crate) fn spawn(command: &mut Command) -> io::Result<Group> {
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(command, 0);
+        Ok(Group {
+            child: command.spawn()?,
+        })
+    }
+
+    /// The program.
+    pub(crate) fn child(&mut self) -> &mut Child {
+        &mut self.child
+    }
+
+    /// Kills every process left in the group, the program included if it
+    /// still runs.
+    fn kill_all(&mut self) {
+        #[cfg(unix)]
+        {
+            // The group outlives its leader while any member is left, so this
+            // reaches the children of a program that has already ended.
+            // Failing means the group is empty: nothing to do.
+            let group = rustix::process::Pid::from_child(&self.child);
+            let _ = rustix::process::kill_process_group(group, rustix::process::Signal::KILL);
+        }
+        #[cfg(not(unix))]
+        let _ = self.child.kill();
+    }
+
+    /// Kills the whole group and says how the program ended.
+    pub(crate) fn stop(&mut self) -> io::Result<ExitStatus> {
+        self.kill_all();
+        self.child.wait()
+    }
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let _ = self.stop();
+    }
+}
 
 /// A program that ran to its end.
 #[derive(Debug)]
@@ -34,6 +91,24 @@ impl Finished {
     }
 }
 
+/// One of a program's two output streams.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stream {
+    /// Standard output.
+    Stdout,
+    /// Standard error.
+    Stderr,
+}
+
+impl fmt::Display for Stream {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Stream::Stdout => "stdout",
+            Stream::Stderr => "stderr",
+        })
+    }
+}
+
 /// Why a program did not run to its end.
 #[derive(Debug)]
 pub enum RunError {
@@ -46,6 +121,12 @@ pub enum RunError {
     },
     /// It was still running when the time ran out, and was killed.
     TimedOut(Duration),
+    /// It ended, but its output stayed open until the time ran out: a
+    /// process it started held it. Those left in its process group were
+    /// killed.
+    OutputHeldOpen(Duration),
+    /// It wrote more than [`MAX_OUTPUT`] to one stream, and was killed.
+    TooMuchOutput(Stream),
     /// Waiting for it failed.
     Wait(io::Error),
 }
@@ -54,7 +135,20 @@ impl fmt::Display for RunError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RunError::Start { program, error } => write!(f, "cannot start `{program}`: {error}"),
-            RunError::TimedOut(limit) => write!(f, "{NO_ANSWER} {limit:?}; the command was killed"),
+            RunError::TimedOut(limit) => write!(
+                f,
+                "{NO_ANSWER} {limit:?}; the command was killed, with its process group"
+            ),
+            RunError::OutputHeldOpen(limit) => write!(
+                f,
+                "{NO_ANSWER} {limit:?}: the command exited, but a process it started kept its output open; \
+                 its process group was killed"
+            ),
+            RunError::TooMuchOutput(stream) => write!(
+                f,
+                "the command wrote more than {} MiB to its {stream}, the most reptest reads; it was killed",
+                MAX_OUTPUT >> 20
+            ),
             RunError::Wait(error) => write!(f, "cannot wait for the command: {error}"),
         }
     }
@@ -66,7 +160,7 @@ impl std::error::Error for RunError {}
 /// it when it outlives `timeout`. Output is read while it runs, so a chatty
 /// program cannot block on a full pipe.
 pub fn run_with_timeout(command: &mut Command, timeout: Duration) -> Result<Finished, RunError> {
-    run_watched(command, timeout, |_| {})
+    run(command, timeout, None)
 }
 
 /// [`run_with_timeout`], also handing each line the program writes (stdout
@@ -78,76 +172,144 @@ pub fn run_watched(
     timeout: Duration,
     mut on_line: impl FnMut(&str),
 ) -> Result<Finished, RunError> {
-    let program = command.get_program().to_string_lossy().into_owned();
-    let mut child = command
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|error| RunError::Start { program, error })?;
-    let (sender, lines) = mpsc::channel();
-    let stdout = drain(child.stdout.take(), sender.clone());
-    let stderr = drain(child.stderr.take(), sender);
-    let status =
-        wait_until(&mut child, Instant::now() + timeout, &lines, &mut on_line).map_err(|error| match error {
-            None => RunError::TimedOut(timeout),
-            Some(error) => RunError::Wait(error),
-        })?;
-    let finished = Finished {
-        status,
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    };
-    // Both readers have ended, so every line they sent is waiting here.
-    lines.try_iter().for_each(|line| on_line(&line));
-    Ok(finished)
+    run(command, timeout, Some(&mut on_line))
 }
 
-/// Reads a pipe to its end on a thread of its own, sending each line on as
-/// it comes.
-fn drain(pipe: Option<impl Read + Send + 'static>, lines: Sender<String>) -> JoinHandle<Vec<u8>> {
-    std::thread::spawn(move || {
-        let mut output = Vec::new();
-        let Some(pipe) = pipe else { return output };
-        let mut reader = BufReader::new(pipe);
-        loop {
-            let start = output.len();
-            match reader.read_until(b'\n', &mut output) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&output[start..]);
-                    // The receiver may be gone (the program was killed): the
-                    // output is still collected.
-                    let _ = lines.send(line.trim_end_matches(['\n', '\r']).to_string());
-                }
-            }
+/// Runs `command` to its end within `timeout`, handing its lines to
+/// `on_line` when there is one to hand them to.
+///
+/// Its output is complete when both streams end, which a process it started
+/// and left running can put off: that counts against the same time limit.
+/// Whatever is left of its process group then is killed, so nothing it
+/// started outlives it.
+fn run(
+    command: &mut Command,
+    timeout: Duration,
+    mut on_line: Option<&mut dyn FnMut(&str)>,
+) -> Result<Finished, RunError> {
+    let deadline = Instant::now() + timeout;
+    let program = command.get_program().to_string_lossy().into_owned();
+    command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let mut group = Group::spawn(command).map_err(|error| RunError::Start { program, error })?;
+    let (sender, events) = mpsc::channel();
+    let by_line = on_line.is_some();
+    drain(group.child().stdout.take(), Stream::Stdout, by_line, sender.clone());
+    drain(group.child().stderr.take(), Stream::Stderr, by_line, sender);
+    let mut output = Collected::default();
+    // Dropping `group`, on any return, kills whatever is left of it.
+    let status = loop {
+        for event in events.try_iter() {
+            output.take(event, &mut on_line)?;
         }
-        output
+        match group.child().try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
+            Ok(None) => return Err(RunError::TimedOut(timeout)),
+            Err(error) => return Err(RunError::Wait(error)),
+        }
+    };
+    output
+        .finish(&events, deadline, &mut on_line)
+        .map_err(|error| match error {
+            Some(error) => error,
+            None => RunError::OutputHeldOpen(timeout),
+        })?;
+    Ok(Finished {
+        status,
+        stdout: output.stdout.unwrap_or_default(),
+        stderr: output.stderr.unwrap_or_default(),
     })
 }
 
-/// Waits for `child` until `deadline`, handing the lines that arrive
-/// meanwhile to `on_line`; past the deadline, kills it and answers
-/// `Err(None)`.
-fn wait_until(
-    child: &mut Child,
-    deadline: Instant,
-    lines: &Receiver<String>,
-    on_line: &mut impl FnMut(&str),
-) -> Result<ExitStatus, Option<io::Error>> {
-    loop {
-        lines.try_iter().for_each(|line| on_line(&line));
-        match child.try_wait() {
-            Ok(Some(status)) => return Ok(status),
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(2)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(None);
+/// What a reader thread reports.
+enum Event {
+    /// A line (lossily decoded, without its end).
+    Line(String),
+    /// The stream ended; everything on it.
+    Ended(Stream, Vec<u8>),
+    /// The stream passed [`MAX_OUTPUT`]; it is no longer read.
+    Overflowed(Stream),
+}
+
+/// The streams gathered so far.
+#[derive(Default)]
+struct Collected {
+    stdout: Option<Vec<u8>>,
+    stderr: Option<Vec<u8>>,
+}
+
+impl Collected {
+    fn take(&mut self, event: Event, on_line: &mut Option<&mut dyn FnMut(&str)>) -> Result<(), RunError> {
+        match event {
+            Event::Line(line) => {
+                if let Some(on_line) = on_line {
+                    on_line(&line);
+                }
             }
-            Err(error) => return Err(Some(error)),
+            Event::Ended(Stream::Stdout, bytes) => self.stdout = Some(bytes),
+            Event::Ended(Stream::Stderr, bytes) => self.stderr = Some(bytes),
+            Event::Overflowed(stream) => return Err(RunError::TooMuchOutput(stream)),
         }
+        Ok(())
     }
+
+    /// Takes events until both streams have ended; `Err(None)` when the
+    /// deadline comes first.
+    fn finish(
+        &mut self,
+        events: &Receiver<Event>,
+        deadline: Instant,
+        on_line: &mut Option<&mut dyn FnMut(&str)>,
+    ) -> Result<(), Option<RunError>> {
+        while self.stdout.is_none() || self.stderr.is_none() {
+            match events.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(event) => self.take(event, on_line).map_err(Some)?,
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => return Err(None),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a pipe to its end, or to [`MAX_OUTPUT`], on a thread of its own,
+/// sending everything at the end, and each line as it comes when `by_line`.
+fn drain(pipe: Option<impl Read + Send + 'static>, stream: Stream, by_line: bool, events: Sender<Event>) {
+    std::thread::spawn(move || {
+        let mut output = Vec::new();
+        if let Some(pipe) = pipe {
+            let mut reader = BufReader::new(pipe);
+            loop {
+                let start = output.len();
+                // One byte past the cap, to see it passed.
+                let mut room = (&mut reader).take((MAX_OUTPUT + 1).saturating_sub(start) as u64);
+                let read = match by_line {
+                    true => room.read_until(b'\n', &mut output),
+                    false => room.read_to_end(&mut output),
+                };
+                match read {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) if output.len() > MAX_OUTPUT => {
+                        let _ = events.send(Event::Overflowed(stream));
+                        return;
+                    }
+                    Ok(_) if by_line => {
+                        let line = String::from_utf8_lossy(&output[start..]);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        // The receiver may be gone (the program was killed):
+                        // then nobody wants the rest.
+                        if events.send(Event::Line(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(_) => {}
+                }
+            }
+        }
+        let _ = events.send(Event::Ended(stream, output));
+    });
 }
 
 #[cfg(test)]
