@@ -215,7 +215,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         &summary,
     );
     let json = serde_json::to_string(&partial).expect("a partial run always serialises");
-    if let Err(error) = std::fs::write(path, json + "\n") {
+    if let Err(error) = rep_core::atomic::write_atomically(path, (json + "\n").as_bytes()) {
         eprintln!("reptest diff: cannot write {}: {error}", path.display());
         return 2;
     }
