@@ -45,17 +45,23 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// Makes `target` a directory holding what `build` writes: `build` fills a
 /// fresh temporary directory beside `target`, which then takes `target`'s
-/// place (the old one renamed away, the new one renamed in, the old one
-/// removed). When `build` fails, `target` is left as it was.
+/// place in one step where the system can exchange two directories (Linux,
+/// macOS), else in two (the old one renamed away, the new one renamed in);
+/// the old one is then removed. When `build` fails, `target` is left as it
+/// was.
 pub fn replace_dir<T, E: From<io::Error>>(target: &Path, build: impl FnOnce(&Path) -> Result<T, E>) -> Result<T, E> {
     let dir = parent_of(target);
     std::fs::create_dir_all(&dir)?;
     clean_once(&dir);
     let staging = temporary_dir(&dir)?;
     let built = build(staging.path())?;
+    if exchange(staging.path(), target).is_ok() {
+        // `staging` holds the old directory now, removed on drop.
+        return Ok(built);
+    }
+    // No exchange here, or no `target` yet. `old` is empty, so a rename onto it replaces it.
     let old = temporary_dir(&dir)?;
     if target.exists() {
-        // `old` is empty, so a rename onto it replaces it.
         std::fs::rename(target, old.path())?;
     }
     std::fs::rename(staging.path(), target)?;
@@ -63,6 +69,19 @@ pub fn replace_dir<T, E: From<io::Error>>(target: &Path, build: impl FnOnce(&Pat
     let _ = staging.keep();
     drop(old);
     Ok(built)
+}
+
+/// Exchanges the directories `a` and `b` atomically (both must exist).
+#[cfg(any(target_os = "linux", target_os = "macos"))]
+fn exchange(a: &Path, b: &Path) -> io::Result<()> {
+    use rustix::fs::{renameat_with, RenameFlags, CWD};
+    renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).map_err(io::Error::from)
+}
+
+/// No atomic exchange on this system.
+#[cfg(not(any(target_os = "linux", target_os = "macos")))]
+fn exchange(_: &Path, _: &Path) -> io::Result<()> {
+    Err(io::ErrorKind::Unsupported.into())
 }
 
 fn temporary_dir(dir: &Path) -> io::Result<tempfile::TempDir> {

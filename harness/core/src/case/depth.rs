@@ -6,36 +6,49 @@
 //! than its first levels.
 
 use yaml_rust2::parser::{Event, Parser};
+use yaml_rust2::scanner::Marker;
 
 /// The deepest nesting of sequences and mappings a case, readings or
 /// statements file may have. The suite's deepest case file needs 6
 /// (see `cases/README.md`).
 pub const MAX_YAML_DEPTH: usize = 64;
 
+/// What the parser says when flow collections (`[`, `{`) nest past its own
+/// limit of 255 levels, which it finds while looking ahead, before it
+/// yields the events that would count them.
+const PARSER_TOO_DEEP: &str = "recursion limit exceeded";
+
 /// `Err` with the 1-based line and column where `text` nests deeper than
-/// [`MAX_YAML_DEPTH`], and what is wrong. A text this parser cannot read is
-/// let through: serde_yaml reads it next and reports the problem its way.
+/// [`MAX_YAML_DEPTH`], and what is wrong. Any other problem this parser
+/// finds is let through: serde_yaml reads the text next and reports it its
+/// way.
 pub(super) fn check_depth(text: &str) -> Result<(), ((usize, usize), String)> {
+    let refused = |at: &Marker| {
+        Err((
+            (at.line(), at.col() + 1),
+            format!(
+                "nested more than {MAX_YAML_DEPTH} levels deep (sequences and mappings within one another): \
+                 the file is refused unread; case files need a handful of levels"
+            ),
+        ))
+    };
     let mut parser = Parser::new_from_str(text);
     let mut depth = 0usize;
-    while let Ok((event, at)) = parser.next_token() {
-        match event {
-            Event::SequenceStart(..) | Event::MappingStart(..) => depth += 1,
-            Event::SequenceEnd | Event::MappingEnd => depth = depth.saturating_sub(1),
-            Event::StreamEnd => break,
-            _ => {}
-        }
-        if depth > MAX_YAML_DEPTH {
-            return Err((
-                (at.line(), at.col() + 1),
-                format!(
-                    "nested more than {MAX_YAML_DEPTH} levels deep (sequences and mappings within one \
-                     another): the file is refused unread; case files need a handful of levels"
-                ),
-            ));
+    loop {
+        match parser.next_token() {
+            Ok((Event::StreamEnd, _)) => return Ok(()),
+            Ok((Event::SequenceStart(..) | Event::MappingStart(..), at)) => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return refused(&at);
+                }
+            }
+            Ok((Event::SequenceEnd | Event::MappingEnd, _)) => depth = depth.saturating_sub(1),
+            Ok(_) => {}
+            Err(error) if error.info() == PARSER_TOO_DEEP => return refused(error.marker()),
+            Err(_) => return Ok(()),
         }
     }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -49,8 +62,12 @@ mod tests {
         let ((line, column), message) = check_depth(&flow(MAX_YAML_DEPTH)).expect_err("refused");
         assert_eq!((line, column), (1, 4 + MAX_YAML_DEPTH - 1));
         assert!(message.contains("more than 64 levels"), "{message}");
-        let block: String = (0..=MAX_YAML_DEPTH).map(|level| format!("{}k:\n", " ".repeat(level))).collect();
+        let block: String = (0..=MAX_YAML_DEPTH)
+            .map(|level| format!("{}k:\n", " ".repeat(level)))
+            .collect();
         assert!(check_depth(&block).is_err());
+        let ((line, _), message) = check_depth(&format!("x: 1\n{}", flow(200_000))).expect_err("refused");
+        assert_eq!(line, 2, "{message}");
         assert_eq!(check_depth("a: [unclosed\n"), Ok(()), "left to serde_yaml to report");
     }
 }

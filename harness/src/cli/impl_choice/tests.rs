@@ -44,12 +44,19 @@ fn a_name_is_a_plain_name_never_a_path() {
         ("a\tb", "it holds a control character"),
         ("", "it is empty"),
     ] {
-        let refused = parse_flags(&join_command(&["--adapter".into(), "a".into(), "--name".into(), name.into()]))
-            .err()
-            .unwrap_or_else(|| panic!("--name {name:?} is refused"));
+        let refused = parse_flags(&join_command(&[
+            "--adapter".into(),
+            "a".into(),
+            "--name".into(),
+            name.into(),
+        ]))
+        .err()
+        .unwrap_or_else(|| panic!("--name {name:?} is refused"));
         let shown = name.escape_debug().to_string();
         assert!(
-            refused.starts_with(&format!("--name takes a plain name (it names files), not `{shown}`: {why}")),
+            refused.starts_with(&format!(
+                "--name takes a plain name (it names files), not `{shown}`: {why}"
+            )),
             "{refused}"
         );
     }
