@@ -2,7 +2,7 @@
 //! `reptest report`, `diff` and `baseline` never leave a truncated or
 //! half-written file: after every kill each file is the one a complete run
 //! writes (or the complete run's before it), the site is whole or absent,
-//! every finding loads as a case; and the next complete run leaves none of
+//! every finding is a whole case file; and the next complete run leaves none of
 //! the killed runs' temporary files behind. 20 kills in all;
 //! `REP_KILL_SEED=N` draws other delays.
 
@@ -59,6 +59,22 @@ fn complete(mut command: Command, status: i32) -> Duration {
     started.elapsed()
 }
 
+/// Waits until `child` has a temporary file or directory in `dir` (or
+/// ends), then a few milliseconds more.
+fn until_it_writes(child: &mut Child, dir: &Path, delays: &mut Delays) {
+    let writing = || {
+        std::fs::read_dir(dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .any(|entry| temporary(&entry.file_name().to_string_lossy()))
+    };
+    while child.try_wait().expect("waitable").is_none() && !writing() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    std::thread::sleep(delays.up_to(Duration::from_millis(20)));
+}
+
 fn kill(mut child: Child) {
     // It may have finished already: then there is nothing to kill.
     let _ = child.kill();
@@ -112,27 +128,30 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
     assert!(site.len() > 300, "the site has a page per case: {}", site.len());
     let mut delays = Delays::new();
     let (mut kills, mut without_site, mut temporaries_seen) = (0, 0, 0);
-    for round in 0..8 {
+    for round in 0..6 {
         let mut child = reptest(work, cache, &REPORT)
             .stderr(Stdio::piped())
             .spawn()
             .expect("reptest starts");
-        if round % 2 == 0 {
+        match round % 3 {
             // Anywhere in the run.
-            std::thread::sleep(delays.up_to(took.mul_f64(1.1)));
-        } else {
-            // While it writes: once it says it writes the site, or ends.
-            let stderr = child.stderr.take().expect("piped");
-            let (said, heard) = mpsc::channel();
-            std::thread::spawn(move || {
-                for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                    if line.contains("writing the site") {
-                        let _ = said.send(());
+            0 => std::thread::sleep(delays.up_to(took.mul_f64(1.1))),
+            // Once it says it makes the site (rendering the pages, then writing them), or ends.
+            1 => {
+                let stderr = child.stderr.take().expect("piped");
+                let (said, heard) = mpsc::channel();
+                std::thread::spawn(move || {
+                    for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                        if line.contains("writing the site") {
+                            let _ = said.send(());
+                        }
                     }
-                }
-            });
-            let _ = heard.recv_timeout(Duration::from_secs(120));
-            std::thread::sleep(delays.up_to(Duration::from_millis(400)));
+                });
+                let _ = heard.recv_timeout(Duration::from_secs(120));
+                std::thread::sleep(delays.up_to(took.mul_f64(0.8)));
+            }
+            // While it writes a file: once a temporary file or directory of its own appears.
+            _ => until_it_writes(&mut child, &out, &mut delays),
         }
         kill(child);
         kills += 1;
@@ -203,7 +222,7 @@ fn a_killed_diff_leaves_only_whole_findings() {
     };
     let mut delays = Delays::new();
     let (mut kills, mut temporaries_seen) = (0, 0);
-    for round in 0..6 {
+    for round in 0..7 {
         let child = diff(&round.to_string(), "20").spawn().expect("reptest starts");
         std::thread::sleep(Duration::from_millis(300) + delays.up_to(Duration::from_millis(700)));
         // SIGINT ends the run and starts the writing of findings; SIGKILL lands in it.
@@ -220,11 +239,15 @@ fn a_killed_diff_leaves_only_whole_findings() {
                 path.display()
             );
             assert!(bytes.ends_with(b"\n"), "round {round}: {} is cut short", path.display());
-        }
-        if !found.is_empty() {
-            if let Err(problems) = rep_core::case::load_paths(&[findings.clone()]) {
-                panic!("round {round}: a finding does not load:\n{problems}");
-            }
+            // A whole finding is a whole case file: its source, down to the last line (`rfc:`).
+            let finding: serde_yaml::Value = serde_yaml::from_slice(bytes)
+                .unwrap_or_else(|error| panic!("round {round}: {} is not YAML: {error}", path.display()));
+            let check = &finding["cases"][0]["checks"][0];
+            assert!(
+                finding["source"].is_string() && check["url"].is_string() && check["rfc"].is_string(),
+                "round {round}: {} is not a whole finding",
+                path.display()
+            );
         }
     }
     let child = diff("99", "2").spawn().expect("reptest starts");
@@ -254,9 +277,13 @@ fn a_killed_baseline_leaves_the_old_file_whole() {
     );
     let mut delays = Delays::new();
     let (mut kills, mut temporaries_seen) = (0, 0);
-    for round in 0..6 {
-        let child = reptest(work, cache, &args).spawn().expect("reptest starts");
-        std::thread::sleep(delays.up_to(took.mul_f64(1.1)));
+    for round in 0..7 {
+        let mut child = reptest(work, cache, &args).spawn().expect("reptest starts");
+        if round % 2 == 0 {
+            std::thread::sleep(delays.up_to(took.mul_f64(1.1)));
+        } else {
+            until_it_writes(&mut child, work, &mut delays);
+        }
         kill(child);
         kills += 1;
         let (found, temporaries) = files(work);
