@@ -59,17 +59,20 @@ fn complete(mut command: Command, status: i32) -> Duration {
     started.elapsed()
 }
 
-/// Waits until `child` has a temporary file or directory in `dir` (or
-/// ends), then a few milliseconds more.
+/// Waits until `child` starts writing into `dir` (an entry appears, goes or
+/// is modified: a temporary file or directory, or a file written in place)
+/// or ends, then a few milliseconds more.
 fn until_it_writes(child: &mut Child, dir: &Path, delays: &mut Delays) {
-    let writing = || {
+    let listing = || -> BTreeMap<std::ffi::OsString, Option<std::time::SystemTime>> {
         std::fs::read_dir(dir)
             .into_iter()
             .flatten()
             .flatten()
-            .any(|entry| temporary(&entry.file_name().to_string_lossy()))
+            .map(|entry| (entry.file_name(), entry.metadata().and_then(|m| m.modified()).ok()))
+            .collect()
     };
-    while child.try_wait().expect("waitable").is_none() && !writing() {
+    let before = listing();
+    while child.try_wait().expect("waitable").is_none() && listing() == before {
         std::thread::sleep(Duration::from_millis(1));
     }
     std::thread::sleep(delays.up_to(Duration::from_millis(20)));
@@ -136,7 +139,8 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
         match round % 3 {
             // Anywhere in the run.
             0 => std::thread::sleep(delays.up_to(took.mul_f64(1.1))),
-            // Once it says it makes the site (rendering the pages, then writing them), or ends.
+            // While it writes the site: once it says it makes it (rendering the pages, then
+            // writing them) and starts writing.
             1 => {
                 let stderr = child.stderr.take().expect("piped");
                 let (said, heard) = mpsc::channel();
@@ -148,9 +152,9 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
                     }
                 });
                 let _ = heard.recv_timeout(Duration::from_secs(120));
-                std::thread::sleep(delays.up_to(took.mul_f64(0.8)));
+                until_it_writes(&mut child, &out, &mut delays);
             }
-            // While it writes a file: once a temporary file or directory of its own appears.
+            // While it writes its first file.
             _ => until_it_writes(&mut child, &out, &mut delays),
         }
         kill(child);
