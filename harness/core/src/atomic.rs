@@ -99,8 +99,10 @@ fn parent_of(path: &Path) -> PathBuf {
     }
 }
 
-/// [`clean_leftovers`] in `dir`, once per process.
-fn clean_once(dir: &Path) {
+/// [`clean_leftovers`] in `dir`, once per process: done by the first write
+/// into it, and by the writers that may write nothing (findings, answer
+/// caches) when they start.
+pub fn clean_once(dir: &Path) {
     static CLEANED: Mutex<Option<HashSet<PathBuf>>> = Mutex::new(None);
     let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
     let first = CLEANED

@@ -74,6 +74,7 @@ impl Remembered {
             .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
             .collect();
         let file = dir.join(format!("{name}-{}.txt", hex(&digest.finalize()[..8])));
+        crate::atomic::clean_once(dir);
         let known = std::fs::read_to_string(&file)
             .map(|text| text.lines().filter_map(parse_line).collect())
             .unwrap_or_default();
