@@ -2,16 +2,14 @@
 //! in the PyPI sdist `protego==0.7.0` under `tests/test_data/`.
 //!
 //! Fetched at run time (never committed, never in a build script) by
-//! `tools/fetch_sdist.py` into the project's cache, beside the Google source
+//! `tools/fetch_sdist.py` (the copy built in, see [`crate::sdist`]) into the project's cache, beside the Google source
 //! (the script decides where: `REP_CACHE_DIR`, else `$XDG_CACHE_HOME/rep`,
 //! else `~/.cache/rep`). The archive is pinned by sha256 and verified on
 //! every fetch.
 
-use std::env;
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 const PROJECT: &str = "protego";
 const FILENAME: &str = "protego-0.7.0.tar.gz";
@@ -78,10 +76,8 @@ impl std::error::Error for CorpusError {}
 /// Fetches (or finds in the cache) the pinned sdist and returns the
 /// directory holding the corpus files.
 pub(crate) fn fetch_dir() -> Result<PathBuf, CorpusError> {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tools/fetch_sdist.py");
-    let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
-    let output = Command::new(&python)
-        .arg(&script)
+    let python = crate::sdist::python();
+    let output = crate::sdist::command(&python)
         .args([
             "--project",
             PROJECT,
@@ -140,12 +136,11 @@ pub(crate) fn load_dir(dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
 /// mutated and checked dozens of times each, would dominate a diff run.
 const MAX_SEED_CASE_BODY: usize = 8192;
 
-/// The bodies of the suite's cases under `cases_dir` (fetch cases included:
-/// their bodies are robots.txt too), named by case id, as seeds; bodies over
-/// 8 KiB are left out.
-pub(crate) fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusError> {
-    let files =
-        crate::case::load_paths(&[cases_dir.to_path_buf()]).map_err(|errors| CorpusError::Cases(errors.to_string()))?;
+/// The bodies of the suite's cases (the workspace's, or the suite built in
+/// outside a checkout; fetch cases included: their bodies are robots.txt
+/// too), named by case id, as seeds; bodies over 8 KiB are left out.
+pub(crate) fn from_cases() -> Result<Vec<CorpusFile>, CorpusError> {
+    let files = crate::workspace::load_cases(&[]).map_err(|errors| CorpusError::Cases(errors.to_string()))?;
     Ok(files
         .into_iter()
         .flat_map(|file| file.cases)
@@ -164,10 +159,7 @@ pub(crate) fn from_cases(cases_dir: &Path) -> Result<Vec<CorpusFile>, CorpusErro
 pub fn load_corpus(what: &str) -> Result<(Vec<CorpusFile>, String), String> {
     let (files, description) = match what {
         "real-world" => (fetch(), "the protego 0.7.0 test data".to_string()),
-        "cases" => (
-            from_cases(&crate::workspace::cases_dir()),
-            "the bodies of the suite's cases".to_string(),
-        ),
+        "cases" => (from_cases(), "the bodies of the suite's cases".to_string()),
         dir => (load_dir(Path::new(dir)), format!("the files of {dir}")),
     };
     let files = files.map_err(|error| error.to_string())?;

@@ -7,8 +7,10 @@
 //!
 //! 1. The model: [`case`] (the case files and their loader), [`protocol`]
 //!    (the JSON-lines protocol), [`corpus`] (real-world robots.txt files),
-//!    [`workspace`] (where the suite's directories are), [`pool`] (work
-//!    spread over the cores, results in input order).
+//!    [`workspace`] (where the suite's directories are), [`sdist`] (the
+//!    built-in fetch script that knows the cache directory), [`pool`] (work
+//!    spread over the cores, results in input order), [`atomic`] (files
+//!    written whole or not at all).
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
 //!    matrix), [`baseline`] (expected failures), [`format`] (a matrix as a
@@ -17,6 +19,7 @@
 //!    [`export`] (the suite as one JSON document) and [`import`] (another
 //!    suite's cases as case files).
 
+pub mod atomic;
 pub mod baseline;
 pub mod case;
 pub mod corpus;
@@ -30,4 +33,5 @@ pub mod pool;
 pub mod problem;
 pub mod protocol;
 pub mod runner;
+pub mod sdist;
 pub mod workspace;

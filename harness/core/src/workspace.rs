@@ -1,10 +1,15 @@
 //! The workspace a subcommand works in: its root, the default directories
 //! under it, and loading its cases (from the workspace, or the suite built
 //! into the binary when there is no workspace around).
+//!
+//! Outside a checkout the current directory stands in for the workspace:
+//! the suite built in, the current directory (or the output a command is
+//! given) and the cache directory are all a command reads or writes. The
+//! tree the binary was built from is never one of them.
 
 use crate::case::{embedded, load_paths, CaseFile};
 use crate::problem::Problems;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The workspace around the current directory (the nearest directory up
 /// from it holding `cases/CHANGES.md` and `harness/`), relative to it, so
@@ -21,11 +26,11 @@ pub fn find_root() -> Option<PathBuf> {
     None
 }
 
-/// The workspace root: [`find_root`], else the root next to the harness
-/// crate as it was built (for the commands that write into a checkout:
-/// report, diff, promote, export). Loading cases never falls back to it.
+/// The workspace root: [`find_root`], else the current directory (the empty
+/// path), under which the commands that write by default (report, diff,
+/// promote) make their `reports/` and `cases/regressions/`.
 pub fn root() -> PathBuf {
-    find_root().unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+    find_root().unwrap_or_default()
 }
 
 /// The root as an absolute path, for programs started elsewhere and links.
@@ -39,19 +44,33 @@ pub fn absolute_root() -> PathBuf {
     std::fs::canonicalize(&root).unwrap_or(root)
 }
 
-/// `cases/`: the suite.
-pub fn cases_dir() -> PathBuf {
-    root().join("cases")
+/// `cases/` of the checkout around the current directory: the suite on
+/// disk; none outside a checkout, where the suite is the one built in.
+pub fn cases_dir() -> Option<PathBuf> {
+    find_root().map(|root| root.join("cases"))
 }
 
-/// `cases/regressions/`: where promoted findings go.
+/// `cases/regressions/` under [`root`]: where promoted findings go.
 pub fn regressions_dir() -> PathBuf {
-    cases_dir().join("regressions")
+    root().join("cases").join("regressions")
 }
 
-/// `reports/findings/`: where `reptest diff` writes findings.
+/// `reports/findings/` under [`root`]: where `reptest diff` writes findings.
 pub fn findings_dir() -> PathBuf {
     root().join("reports").join("findings")
+}
+
+/// The suite version: the top heading of the checkout's `cases/CHANGES.md`,
+/// or of the one built in outside a checkout; a problem names the file.
+pub fn suite_version() -> Result<String, String> {
+    let Some(dir) = cases_dir() else {
+        return embedded::version().map_err(|problem| format!("cases/CHANGES.md (built in): {problem}"));
+    };
+    let path = dir.join("CHANGES.md");
+    std::fs::read_to_string(&path)
+        .map_err(|error| format!("cannot read it: {error}"))
+        .and_then(|text| crate::export::suite_version(&text))
+        .map_err(|problem| format!("{}: {problem}", path.display()))
 }
 
 /// Where the cases of a command come from.

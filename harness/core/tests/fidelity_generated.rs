@@ -22,6 +22,7 @@ fn rep_google_agrees_with_google_on_100_000_generated_checks() {
         corpus: &[],
         mutations: 1,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        stop: &std::sync::atomic::AtomicBool::new(false),
     };
     let summary = run(&config, |_, _| {});
     assert!(

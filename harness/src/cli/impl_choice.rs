@@ -4,7 +4,7 @@
 //! given just before),
 //! so [`ImplChoice`] reads them from clap's matches in the order given.
 
-use super::values::{env_pair, one_of, seconds, whole};
+use super::values::{env_pair, one_of, plain_name, seconds, whole};
 use clap::error::ErrorKind;
 use clap::{Arg, ArgAction, ArgMatches, FromArgMatches};
 use rep_core::case::ProfileId;
@@ -145,6 +145,7 @@ fn arg((id, value_name, help): (&'static str, &'static str, &'static str)) -> Ar
         "impl" => arg.value_parser(lineup_name),
         "adapter" | "command" => arg.value_parser(command_line),
         "adapter-env" => arg.value_parser(env_pair),
+        "name" => arg.value_parser(plain_name),
         "profile" => arg.value_parser(profile),
         "timeout" => arg.value_parser(seconds),
         "exit-allowed" | "exit-disallowed" => arg.value_parser(whole::<i32>),
@@ -359,15 +360,14 @@ pub(crate) fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Res
 
 /// A readable name for an external command: the file name of its last word
 /// that is neither a flag nor a placeholder (`python3 x/adapter.py` →
-/// `adapter.py`).
+/// `adapter.py`), when it is a plain name as `--name` takes; else `external`.
 fn default_name(argv: &[String]) -> String {
     argv.iter()
         .rev()
         .find(|word| !word.starts_with('-') && !word.contains('%'))
         .and_then(|word| word.rsplit('/').next())
-        .filter(|name| !name.is_empty())
-        .unwrap_or("external")
-        .to_string()
+        .and_then(|name| plain_name(name).ok())
+        .unwrap_or_else(|| "external".to_string())
 }
 
 #[cfg(test)]

@@ -33,6 +33,28 @@ pub(crate) fn env_pair(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), value.to_string()))
 }
 
+/// `--name`'s value: a plain name, as it names files (a parser's page): not
+/// empty, no `/` or `\\`, no `..`, no leading `.`, no control characters.
+pub(crate) fn plain_name(text: &str) -> Result<String, String> {
+    let why = if text.is_empty() {
+        "it is empty"
+    } else if text.contains(['/', '\\']) {
+        "it holds a path separator (/ or \\)"
+    } else if text.contains("..") {
+        "it holds `..`"
+    } else if text.starts_with('.') {
+        "it starts with `.`"
+    } else if text.chars().any(char::is_control) {
+        "it holds a control character"
+    } else {
+        return Ok(text.to_string());
+    };
+    Err(format!(
+        "takes a plain name (it names files), not `{}`: {why}",
+        text.escape_debug()
+    ))
+}
+
 /// A number of threads: a whole number from 1 to 256.
 pub(crate) fn threads(text: &str) -> Result<usize, String> {
     text.parse()

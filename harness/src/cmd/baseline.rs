@@ -1,11 +1,12 @@
 //! `reptest baseline`: the expected-failures file for the chosen
-//! implementations, on stdout.
+//! implementations, on stdout or written whole to `--out`.
 
 use crate::cli::progress::Progress;
 use crate::cli::{ImplChoice, Selection};
 use rep_core::baseline::write;
 use rep_core::runner;
 use std::io::Write;
+use std::path::PathBuf;
 
 const AFTER_HELP: &str = "\
 Runs the cases like `reptest run` (same options) and lists every check an implementation
@@ -17,12 +18,13 @@ A check that ended in a transport fault (no answer in time, an unreadable answer
 wrong id) or was not run says nothing about the parser: then nothing is written, unless
 --allow-errors records them, each under its message.
 
-Exit status: 0 when the file was written, 1 when transport faults kept it from being written,
+Exit status: 0 when the file was written, 1 when transport faults kept it from being written
+(or --out cannot be written),
 2 for a usage error, a malformed case file or an implementation that cannot start.";
 
 /// The flags of `reptest baseline`.
 #[derive(clap::Args)]
-#[command(override_usage = "reptest baseline [OPTIONS] > expected-failures.txt", after_help = AFTER_HELP)]
+#[command(override_usage = "reptest baseline [OPTIONS] [--out expected-failures.txt]", after_help = AFTER_HELP)]
 pub(crate) struct Args {
     #[command(flatten)]
     selection: Selection,
@@ -33,6 +35,9 @@ pub(crate) struct Args {
     /// (by default they make baseline write nothing and exit 1)
     #[arg(long)]
     allow_errors: bool,
+    /// Write the file there (whole: an interrupted run leaves the old file) instead of to stdout
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    out: Option<PathBuf>,
     #[command(flatten)]
     impls: ImplChoice,
 }
@@ -43,6 +48,7 @@ pub(crate) fn main(
         selection,
         jobs,
         allow_errors,
+        out,
         impls,
     }: Args,
 ) -> u8 {
@@ -63,8 +69,20 @@ pub(crate) fn main(
             return 1;
         }
     };
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout.write_all(text.as_bytes());
-    let _ = stdout.flush();
-    0
+    let Some(path) = out else {
+        let mut stdout = std::io::stdout().lock();
+        let _ = stdout.write_all(text.as_bytes());
+        let _ = stdout.flush();
+        return 0;
+    };
+    match rep_core::atomic::write_atomically(&path, text.as_bytes()) {
+        Ok(()) => {
+            eprintln!("reptest baseline: wrote {}", path.display());
+            0
+        }
+        Err(error) => {
+            eprintln!("reptest baseline: cannot write {}: {error}", path.display());
+            1
+        }
+    }
 }

@@ -2,6 +2,7 @@
 //! replay one fuzz input) and write the minimised disagreements as findings.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,6 +24,10 @@ const DEFAULT_PAIR: [&str; 2] = ["rep-google", "google"];
 /// Checks run when neither `--iterations` nor `--seconds` is given.
 const DEFAULT_CHECKS: u64 = 100_000;
 
+/// The exit status of a run stopped by SIGINT or SIGTERM: 128 + SIGINT, as
+/// a shell reports a command it interrupted.
+const INTERRUPTED: u8 = 130;
+
 const USAGE: &str = "\
 reptest diff [--impl A --impl B] [--iterations N | --seconds S] [--seed N]
                     [--threads N] [--findings DIR] [--max-findings N]
@@ -34,8 +39,13 @@ The pair (default: --impl rep-google --impl google) is any two of the implementa
 external ones are listed after the built-ins. Deciding lines are compared only when both sides
 report them.
 
-Exit status: 0 when no disagreement is a failure, 1 otherwise, 2 on bad usage.
-rep-rfc vs rep-google differences are failures only when no differing switch explains them.";
+SIGINT or SIGTERM (Ctrl-C) ends the run early: the disagreements found so far are minimised and
+written as findings (a --partial shard is not written: it would not be the whole shard), and the
+exit status is 130. A second one ends it at once.
+
+Exit status: 0 when no disagreement is a failure, 1 otherwise, 2 on bad usage, 130 when
+interrupted. rep-rfc vs rep-google differences are failures only when no differing switch
+explains them.";
 
 /// The flags of `reptest diff`.
 #[derive(clap::Args)]
@@ -181,6 +191,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         .into_iter()
         .filter(|file| options.shard.contains(&file.name))
         .collect();
+    let stop = stop_on_signals();
     let config = Config {
         differ,
         budget: options.budget,
@@ -188,6 +199,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         corpus: &corpus,
         mutations: options.mutations,
         threads: options.threads,
+        stop: &stop,
     };
     let header = header(&config, options);
     let progress = Progress::new("diff", "checks");
@@ -196,14 +208,30 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         _ => None,
     };
     let show = |checks, failures| progress.count(checks, total, &format!("{failures} disagreements"));
+    let interrupted = || stop.load(Ordering::Relaxed);
     let Some(path) = &options.partial else {
         let investigation = investigate(&config, &options.plan, show);
         progress.finish();
         print_summary(&header, &investigation.summary, &investigation.written);
+        if interrupted() {
+            eprintln!(
+                "reptest diff: interrupted after {} checks; the findings of the disagreements found so far are written",
+                investigation.summary.counts.checks
+            );
+            return INTERRUPTED;
+        }
         return u8::from(investigation.summary.counts.failures > 0);
     };
     let summary = run(&config, show);
     progress.finish();
+    if interrupted() {
+        eprintln!(
+            "reptest diff: interrupted after {} checks; {} is not written (the shard was not checked whole)",
+            summary.counts.checks,
+            path.display()
+        );
+        return INTERRUPTED;
+    }
     let partial = Partial::of(
         partial::Header {
             impl_flags: options.plan.impl_flags.clone(),
@@ -215,7 +243,7 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         &summary,
     );
     let json = serde_json::to_string(&partial).expect("a partial run always serialises");
-    if let Err(error) = std::fs::write(path, json + "\n") {
+    if let Err(error) = rep_core::atomic::write_atomically(path, (json + "\n").as_bytes()) {
         eprintln!("reptest diff: cannot write {}: {error}", path.display());
         return 2;
     }
@@ -225,6 +253,22 @@ fn run_main(differ: Differ, options: &Options) -> u8 {
         path.display()
     );
     u8::from(summary.counts.failures > 0)
+}
+
+/// A flag the first SIGINT or SIGTERM sets, for the run to stop at; a
+/// second one ends the process at once, with [`INTERRUPTED`]. When the
+/// handlers cannot be installed, signals keep their default effect.
+fn stop_on_signals() -> Arc<AtomicBool> {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // The shutdown handler runs first: it sees the flag only a signal before set.
+        let installed = signal_hook::flag::register_conditional_shutdown(signal, INTERRUPTED.into(), Arc::clone(&stop))
+            .and_then(|_| signal_hook::flag::register(signal, Arc::clone(&stop)));
+        if let Err(error) = installed {
+            eprintln!("reptest diff: cannot catch signal {signal} ({error}): it will end the run without findings");
+        }
+    }
+    stop
 }
 
 /// The first line of a run's summary: the pair, the seed, what was checked.

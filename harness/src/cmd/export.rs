@@ -3,8 +3,8 @@
 //! committed copy and its schema).
 
 use crate::cli::load_cases_or_exit;
-use rep_core::export::{export, suite_version};
-use rep_core::workspace::{absolute_root, cases_dir};
+use rep_core::export::export;
+use rep_core::workspace::{absolute_root, suite_version};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -30,14 +30,10 @@ pub(crate) struct Args {
 
 /// Runs `reptest export`; returns the exit status.
 pub(crate) fn main(options: Args) -> u8 {
-    let changes = cases_dir().join("CHANGES.md");
-    let version = match std::fs::read_to_string(&changes)
-        .map_err(|error| format!("cannot read it: {error}"))
-        .and_then(|text| suite_version(&text))
-    {
+    let version = match suite_version() {
         Ok(version) => version,
         Err(problem) => {
-            eprintln!("reptest export: {}: {problem}", changes.display());
+            eprintln!("reptest export: {problem}");
             return 2;
         }
     };
@@ -47,7 +43,7 @@ pub(crate) fn main(options: Args) -> u8 {
     };
     let document = export(&files, &version, &absolute_root());
     match options.out {
-        Some(path) => match std::fs::write(&path, &document) {
+        Some(path) => match rep_core::atomic::write_atomically(&path, document.as_bytes()) {
             Ok(()) => {
                 let checks = files.iter().flat_map(|file| &file.cases).map(|case| case.checks.len());
                 eprintln!(

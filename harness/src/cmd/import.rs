@@ -1,6 +1,6 @@
 //! `reptest import`: convert another suite's cases into case files.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rep_core::import;
 
@@ -63,7 +63,7 @@ pub(crate) fn main(options: Args) -> u8 {
     let (mut cases, mut checks, mut google_only) = (0, 0, 0);
     for file in &import.files {
         let path = options.out.join(&file.output);
-        if let Err(error) = write(&path, &file.converted.yaml) {
+        if let Err(error) = rep_core::atomic::write_atomically(&path, file.converted.yaml.as_bytes()) {
             eprintln!("reptest import: cannot write {}: {error}", path.display());
             return 1;
         }
@@ -91,11 +91,4 @@ pub(crate) fn main(options: Args) -> u8 {
         options.out.display()
     );
     0
-}
-
-fn write(path: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    std::fs::write(path, text)
 }

@@ -96,7 +96,7 @@ pub(crate) fn main(options: Args) -> u8 {
     });
     progress.finish();
     let json = serde_json::to_string(&measurements).expect("measurements always serialise");
-    if let Err(error) = std::fs::write(&options.out, json + "\n") {
+    if let Err(error) = rep_core::atomic::write_atomically(&options.out, (json + "\n").as_bytes()) {
         eprintln!("reptest measure: cannot write {}: {error}", options.out.display());
         return 2;
     }

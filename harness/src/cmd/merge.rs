@@ -74,7 +74,7 @@ pub(crate) fn main(options: Args) -> u8 {
 
 fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), u8> {
     let json = serde_json::to_string(value).expect("merged results always serialise");
-    std::fs::write(path, json + "\n").map_err(|error| {
+    rep_core::atomic::write_atomically(path, (json + "\n").as_bytes()).map_err(|error| {
         eprintln!("reptest merge: cannot write {}: {error}", path.display());
         2
     })

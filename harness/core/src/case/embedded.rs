@@ -8,6 +8,7 @@
 
 use super::discover::{is_suite_data, READINGS_FILE};
 use super::load::parse_file;
+use super::page_name::page_name_clashes;
 use super::readings::parse_readings;
 use super::CaseFile;
 use crate::problem::Problems;
@@ -60,6 +61,7 @@ pub fn load() -> Result<Vec<CaseFile>, Problems> {
             Err(mut problems) => errors.append(&mut problems),
         }
     }
+    errors.extend(page_name_clashes(&loaded));
     if errors.is_empty() {
         Ok(loaded)
     } else {

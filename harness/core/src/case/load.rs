@@ -3,8 +3,10 @@
 //! every file is collected, each with the file, line and column and what to
 //! change, so one run shows them all.
 
+use super::depth::check_depth;
 use super::discover::{collect, id_prefix, suite_dir, READINGS_FILE};
 use super::locate::Position;
+use super::page_name::page_name_clashes;
 use super::raw::RawFile;
 use super::readings::{load_readings, Readings};
 use super::validate::validate_file;
@@ -15,7 +17,8 @@ use std::path::{Path, PathBuf};
 
 /// Loads every case file named by `paths`: files as given, directories
 /// recursively (`*.yaml` and `*.yml`, in sorted order). A file named twice is
-/// loaded once. Fails with every problem of every file when any file has one.
+/// loaded once. Fails with every problem of every file when any file has one,
+/// and when two files' cases would share a page name (see `page_name`).
 pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
     let mut errors = Vec::new();
     let mut files = Vec::new();
@@ -52,6 +55,7 @@ pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<CaseFile>, Problems> {
             Err(mut file_errors) => errors.append(&mut file_errors),
         }
     }
+    errors.extend(page_name_clashes(&loaded));
     if errors.is_empty() {
         Ok(loaded)
     } else {
@@ -97,6 +101,7 @@ pub(super) fn parse_file(
         position,
         message,
     };
+    check_depth(text).map_err(|(position, message)| vec![error(Some(position), message)])?;
     let raw: RawFile = serde_yaml::from_str(text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
         let mut message = yaml_message(&e);

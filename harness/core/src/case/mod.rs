@@ -4,10 +4,12 @@
 mod body;
 mod bytes;
 pub mod clause;
+mod depth;
 mod discover;
 pub mod embedded;
 mod load;
 mod locate;
+mod page_name;
 mod raw;
 mod readings;
 pub mod statements;
@@ -15,9 +17,11 @@ mod validate;
 pub mod write;
 
 pub use bytes::{decode_base64, unescape};
+pub use depth::MAX_YAML_DEPTH;
 pub use discover::files_under;
 pub use discover::{is_suite_data, READINGS_FILE, STATEMENTS_FILE};
 pub use load::{load_paths, not_utf8_at};
+pub use page_name::page_name;
 pub use readings::{load_readings, parse_readings, Reading, ReadingOption, Readings};
 pub use validate::UNWRITTEN_WHY_MARKER;
 

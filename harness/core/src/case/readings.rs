@@ -84,6 +84,7 @@ pub fn parse_readings(path: &Path, text: &str) -> Result<Readings, Vec<Problem>>
         position,
         message,
     };
+    super::depth::check_depth(text).map_err(|(position, message)| vec![error(Some(position), message)])?;
     let file: ReadingsFile = serde_yaml::from_str(text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
         vec![error(position, e.to_string())]

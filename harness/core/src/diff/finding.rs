@@ -128,9 +128,8 @@ impl Finding<'_> {
 
     /// Writes the finding to `<dir>/<id>.yaml` and returns the path.
     pub fn write(&self, dir: &Path) -> io::Result<PathBuf> {
-        fs::create_dir_all(dir)?;
         let path = dir.join(format!("{}.yaml", self.id()));
-        fs::write(&path, self.render(&path))?;
+        crate::atomic::write_atomically(&path, self.render(&path).as_bytes())?;
         Ok(path)
     }
 }
@@ -192,8 +191,8 @@ pub fn promote(id: &str, findings_dir: &Path, cases_dir: &Path) -> Result<PathBu
             from.display()
         ));
     }
-    fs::create_dir_all(cases_dir).map_err(|error| format!("cannot create {}: {error}", cases_dir.display()))?;
-    fs::write(&to, promoted).map_err(|error| format!("cannot write {}: {error}", to.display()))?;
+    crate::atomic::write_atomically(&to, promoted.as_bytes())
+        .map_err(|error| format!("cannot write {}: {error}", to.display()))?;
     fs::remove_file(&from)
         .map_err(|error| format!("wrote {} but cannot remove {}: {error}", to.display(), from.display()))?;
     Ok(to)

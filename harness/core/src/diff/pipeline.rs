@@ -105,6 +105,7 @@ pub fn replay(differ: &Differ, target: &str, bytes: &[u8], file: &Path, plan: &F
 
 /// Minimises `examples`, writing one finding per distinct minimised input.
 pub fn write_findings(differ: &Differ, examples: &[Observed], plan: &FindingsPlan, how: &str) -> Written {
+    crate::atomic::clean_once(&plan.dir);
     let mut written = Written::default();
     for observed in examples.iter().take(plan.max) {
         let class = observed.disagreement.class.clone();

@@ -2,7 +2,7 @@
 //! files), check many (agents, URL) pairs per body on both implementations,
 //! on every core, and tally the disagreements.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -43,6 +43,9 @@ pub struct Config<'a> {
     pub mutations: u32,
     /// Worker threads.
     pub threads: usize,
+    /// Set (by a signal handler, say) to end the run early: the inputs
+    /// checked so far are summarised as for a run that spent its budget.
+    pub stop: &'a AtomicBool,
 }
 
 /// The number of inputs a corpus run checks.
@@ -78,8 +81,9 @@ fn name_hash(name: &str) -> u64 {
     })
 }
 
-/// Runs until the budget is spent, calling `progress(checks, failures)`
-/// about four times a second from the calling thread.
+/// Runs until the budget is spent or `config.stop` is set, calling
+/// `progress(checks, failures)` about four times a second from the calling
+/// thread.
 pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
     let start = Instant::now();
     let next_body = AtomicU64::new(0);
@@ -87,10 +91,13 @@ pub fn run(config: &Config, progress: impl Fn(u64, u64)) -> Summary {
     let checks = AtomicU64::new(0);
     let failures = AtomicU64::new(0);
     let shared = Mutex::new(Summary::default());
-    let spent = || match config.budget {
-        Budget::Checks(limit) => checks.load(Ordering::Relaxed) >= limit,
-        Budget::Time(limit) => start.elapsed() >= limit,
-        Budget::Corpus => false,
+    let spent = || {
+        config.stop.load(Ordering::Relaxed)
+            || match config.budget {
+                Budget::Checks(limit) => checks.load(Ordering::Relaxed) >= limit,
+                Budget::Time(limit) => start.elapsed() >= limit,
+                Budget::Corpus => false,
+            }
     };
     let inputs = match config.budget {
         Budget::Corpus => corpus_inputs(config),

@@ -25,7 +25,6 @@ use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Out
 use crate::case::{ProfileId, ResponseSpec};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -75,6 +74,7 @@ impl Remembered {
             .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' })
             .collect();
         let file = dir.join(format!("{name}-{}.txt", hex(&digest.finalize()[..8])));
+        crate::atomic::clean_once(dir);
         let known = std::fs::read_to_string(&file)
             .map(|text| text.lines().filter_map(parse_line).collect())
             .unwrap_or_default();
@@ -136,16 +136,9 @@ impl Remembered {
             })
             .collect();
         lines.sort_unstable();
-        if let Some(dir) = self.file.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        let partial = self.file.with_extension(format!("partial-{}", std::process::id()));
-        let mut out = std::io::BufWriter::new(std::fs::File::create(&partial)?);
-        for line in &lines {
-            writeln!(out, "{line}")?;
-        }
-        out.into_inner().map_err(|error| error.into_error())?.sync_all()?;
-        std::fs::rename(&partial, &self.file)
+        let mut text = lines.join("\n");
+        text.push('\n');
+        crate::atomic::write_atomically(&self.file, text.as_bytes())
     }
 }
 

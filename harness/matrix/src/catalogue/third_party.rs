@@ -12,10 +12,9 @@ use rep_core::case::ProfileId;
 use rep_core::implementation::process::run_with_timeout;
 use rep_core::implementation::{Adapter, DEFAULT_TIMEOUT};
 use serde::Deserialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 pub use super::registry::{bundled, find};
@@ -125,11 +124,11 @@ pub struct Places {
 
 impl Places {
     /// The places for the workspace at `root` (absolute), the cache asked of
-    /// `tools/fetch_sdist.py` the first time any caller needs it.
+    /// the built-in `tools/fetch_sdist.py` the first time any caller needs it.
     pub fn of(root: &Path) -> Places {
         Places {
             root: root.to_path_buf(),
-            cache: cache_dir(root),
+            cache: cache_dir(),
         }
     }
 }
@@ -162,24 +161,19 @@ impl Probe {
 /// How long the version probe of one adapter may take.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The project's cache directory, asked once per process (per workspace
-/// root) of `python3 <root>/tools/fetch_sdist.py --print-cache-dir`
-/// (`PYTHON` overrides the interpreter, as for the corpus).
-fn cache_dir(root: &Path) -> Result<PathBuf, String> {
-    static ASKED: Mutex<BTreeMap<PathBuf, Result<PathBuf, String>>> = Mutex::new(BTreeMap::new());
-    let mut asked = ASKED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    asked
-        .entry(root.to_path_buf())
-        .or_insert_with(|| ask_cache_dir(root))
-        .clone()
+/// The project's cache directory, asked once per process of the built-in
+/// `tools/fetch_sdist.py --print-cache-dir` (`PYTHON` overrides the
+/// interpreter, as for the corpus).
+fn cache_dir() -> Result<PathBuf, String> {
+    static ASKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    ASKED.get_or_init(ask_cache_dir).clone()
 }
 
-fn ask_cache_dir(root: &Path) -> Result<PathBuf, String> {
-    let python = std::env::var("PYTHON").unwrap_or_else(|_| "python3".to_string());
-    let script = root.join("tools").join("fetch_sdist.py");
-    let shown = format!("{python} {} --print-cache-dir", script.display());
+fn ask_cache_dir() -> Result<PathBuf, String> {
+    let python = rep_core::sdist::python();
+    let shown = rep_core::sdist::shown(&python, "--print-cache-dir");
     let finished = run_with_timeout(
-        Command::new(&python).arg(&script).arg("--print-cache-dir"),
+        rep_core::sdist::command(&python).arg("--print-cache-dir"),
         PROBE_TIMEOUT,
     )
     .map_err(|error| format!("cannot learn the cache directory from `{shown}`: {error}"))?;

@@ -224,8 +224,10 @@ fn write_promotable(out: &Path, founds: &[(&str, Found)], written: &mut Vec<Path
     write_file(&drafts, &cases_yaml(&offered), written)
 }
 
+/// Writes `text` to `path` whole or not at all, and lists it in `written`.
 fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
+    rep_core::atomic::write_atomically(path, text.as_bytes())
+        .map_err(|error| format!("cannot write {}: {error}", path.display()))?;
     written.push(path.to_path_buf());
     Ok(())
 }

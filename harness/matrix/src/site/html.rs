@@ -2,7 +2,7 @@
 //! its navigation, file names of case pages, and the per-answer statuses
 //! the colours are made of.
 
-use rep_core::case::{Case, ProfileId};
+use rep_core::case::{page_name, Case, ProfileId};
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Row, Status};
 use std::fmt::Write;
@@ -23,20 +23,10 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-/// The file name of a case's page under `case/`: its id with every
-/// character other than letters, digits, `-`, `_` and `.` turned into `~`.
+/// The file name of a case's page under `case/`: its [`page_name`] (the
+/// case loader refuses two cases that share one).
 pub fn case_file(case_id: &str) -> String {
-    let name: String = case_id
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '~'
-            }
-        })
-        .collect();
-    format!("{name}.html")
+    format!("{}.html", page_name(case_id))
 }
 
 /// The file name of a parser's page under `parser/`.

@@ -121,38 +121,37 @@ fn language(site: &Site<'_, '_, '_>, entry: &Entry) -> String {
     }
 }
 
-/// Writes the site into `dir` (replacing the case and parser pages of an
-/// earlier run) and gives the files written, in order.
+/// Writes the site into `dir`, whole: it is built in a directory beside
+/// `dir` and then takes its place, so an interrupted run leaves the old site
+/// or the new one. Gives the files written, in order (as paths under `dir`).
 pub fn write(site: &Site<'_, '_, '_>, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    for sub in ["case", "parser"] {
-        let path = dir.join(sub);
-        if path.exists() {
-            std::fs::remove_dir_all(&path).map_err(|error| format!("cannot clear {}: {error}", path.display()))?;
-        }
-        std::fs::create_dir_all(&path).map_err(|error| format!("cannot create {}: {error}", path.display()))?;
-    }
     let mut pages: Vec<(PathBuf, String)> = vec![
-        (dir.join("site.css"), style::CSS.to_string()),
-        (dir.join("index.html"), overview::page(site)),
-        (dir.join("matrix.html"), grid::page(site)),
-        (dir.join("readings.html"), readings::page(site)),
+        (PathBuf::from("site.css"), style::CSS.to_string()),
+        (PathBuf::from("index.html"), overview::page(site)),
+        (PathBuf::from("matrix.html"), grid::page(site)),
+        (PathBuf::from("readings.html"), readings::page(site)),
     ];
     for (case, rows) in site.cases() {
         pages.push((
-            dir.join("case").join(html::case_file(&case.id)),
+            Path::new("case").join(html::case_file(&case.id)),
             case_page::page(site, case, &rows),
         ));
     }
     for doc in &site.parsers {
         pages.push((
-            dir.join("parser").join(html::parser_file(&doc.name)),
+            Path::new("parser").join(html::parser_file(&doc.name)),
             parser::page(site, doc),
         ));
     }
-    let mut written = Vec::new();
-    for (path, text) in pages {
-        std::fs::write(&path, text).map_err(|error| format!("cannot write {}: {error}", path.display()))?;
-        written.push(path);
-    }
-    Ok(written)
+    let built = rep_core::atomic::replace_dir(dir, |staging| {
+        for sub in ["case", "parser"] {
+            std::fs::create_dir_all(staging.join(sub))?;
+        }
+        for (path, text) in &pages {
+            std::fs::write(staging.join(path), text)?;
+        }
+        Ok::<_, std::io::Error>(())
+    });
+    built.map_err(|error| format!("cannot write the site {}: {error}", dir.display()))?;
+    Ok(pages.into_iter().map(|(path, _)| dir.join(path)).collect())
 }

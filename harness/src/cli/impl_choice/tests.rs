@@ -34,6 +34,38 @@ fn names_follow_their_external_implementation() {
 }
 
 #[test]
+fn a_name_is_a_plain_name_never_a_path() {
+    for (name, why) in [
+        ("../../x", "it holds a path separator"),
+        ("/tmp/x", "it holds a path separator"),
+        ("a\\b", "it holds a path separator"),
+        ("a..b", "it holds `..`"),
+        (".hidden", "it starts with `.`"),
+        ("a\tb", "it holds a control character"),
+        ("", "it is empty"),
+    ] {
+        let refused = parse_flags(&join_command(&[
+            "--adapter".into(),
+            "a".into(),
+            "--name".into(),
+            name.into(),
+        ]))
+        .err()
+        .unwrap_or_else(|| panic!("--name {name:?} is refused"));
+        let shown = name.escape_debug().to_string();
+        assert!(
+            refused.starts_with(&format!(
+                "--name takes a plain name (it names files), not `{shown}`: {why}"
+            )),
+            "{refused}"
+        );
+    }
+    let accepted = parse_flags("--adapter a --name 'My parser 2.0'").expect("a plain name is taken");
+    assert_eq!(accepted.build(&[])[0].name(), "My parser 2.0");
+    assert_eq!(default_name(&["prog".into(), "..".into()]), "external");
+}
+
+#[test]
 fn exit_codes_must_differ() {
     assert!(parse_flags("--exit-disallowed 0").is_err());
     assert!(parse_flags("--exit-allowed 1 --exit-disallowed 0").is_ok());

@@ -109,7 +109,8 @@ fn write_baseline(matrix: &Matrix<'_>, file: &Path) -> Result<String, String> {
     // A bundled parser's hang on a pathological case is what it does: its
     // faults are recorded, each under its message, as the list's comments say.
     let text = write(matrix, true)?;
-    std::fs::write(file, &text).map_err(|error| format!("cannot write {}: {error}", file.display()))?;
+    rep_core::atomic::write_atomically(file, text.as_bytes())
+        .map_err(|error| format!("cannot write {}: {error}", file.display()))?;
     let listed = ExpectedFailures::parse(&text).map_or(0, |list| list.len());
     Ok(format!("wrote {} ({listed} expected failures)", file.display()))
 }

@@ -9,11 +9,14 @@ use std::time::Duration;
 
 /// Verifies the pages under `pages` of `chosen`; returns the exit status.
 pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeout: Duration) -> u8 {
-    let scratch = std::env::temp_dir().join(format!("reptest-verify-{}", std::process::id()));
-    if let Err(error) = std::fs::create_dir_all(&scratch) {
-        eprintln!("reptest adapters verify: cannot create {}: {error}", scratch.display());
-        return 1;
-    }
+    // A fresh directory of its own (unpredictable name, removed when dropped).
+    let scratch = match tempfile::Builder::new().prefix("reptest-verify-").tempdir() {
+        Ok(scratch) => scratch,
+        Err(error) => {
+            eprintln!("reptest adapters verify: cannot create a scratch directory: {error}");
+            return 1;
+        }
+    };
     let mut failed = 0;
     let mut passed = 0;
     for party in chosen {
@@ -30,7 +33,7 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
                 continue;
             }
         };
-        match verify(party, places, &page, &scratch, timeout) {
+        match verify(party, places, &page, scratch.path(), timeout) {
             Err(why) if !runs(&party.language) => println!("{}: skipped: {why}", party.name),
             Err(why) => {
                 failed += 1;
@@ -56,7 +59,6 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&scratch);
     eprintln!("reptest adapters verify: {passed} reproduced, {failed} failed");
     u8::from(failed > 0)
 }

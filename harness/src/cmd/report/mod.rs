@@ -7,7 +7,7 @@ use crate::cli::values::number;
 use crate::cli::{load_cases_or_exit, start_all, usage_error, ImplChoice};
 use rep_core::case::{load_readings, Readings};
 use rep_core::implementation::Implementation;
-use rep_core::workspace::{absolute_root, cases_dir};
+use rep_core::workspace::{absolute_root, cases_dir, find_root};
 use rep_matrix::catalogue::third_party::ThirdParty;
 use rep_matrix::lineup::Lineup;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
@@ -68,7 +68,8 @@ pub(crate) struct Args {
     /// Write no static site (site/ under the output directory is written by default)
     #[arg(long, help_heading = "Output")]
     no_html: bool,
-    /// Where to write conformance.md and conformance.json [default: the workspace's reports/]
+    /// Where to write conformance.md and conformance.json [default: the workspace's reports/, or
+    /// reports/ under the current directory outside a checkout]
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     out: Option<PathBuf>,
     #[command(flatten)]
@@ -120,7 +121,7 @@ pub(crate) fn main(options: Args) -> u8 {
     let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
     let plan = Plan {
         files: &files,
-        committed: out == root.join("reports"),
+        committed: find_root().is_some() && out == root.join("reports"),
         out,
         measurements: options.measurements.clone(),
         corpus: options.corpus.clone(),
@@ -218,13 +219,14 @@ fn summary(written: &report::Written, out: &std::path::Path, took: Duration, fre
     )
 }
 
-/// The suite's readings, when the report covers the workspace's own cases;
-/// a problem with the file was reported by the loader already.
+/// The suite's readings, when the report covers the workspace's own cases
+/// (none outside a checkout); a problem with the file was reported by the
+/// loader already.
 fn readings(cases: &[PathBuf]) -> Option<Readings> {
     if !cases.is_empty() {
         return None;
     }
-    load_readings(&cases_dir().join("readings.yaml")).ok()
+    load_readings(&cases_dir()?.join("readings.yaml")).ok()
 }
 
 /// The commands that regenerate the report, install steps first.
