@@ -1,5 +1,7 @@
 //! The few lines of a body worth showing next to a failure, made printable.
 
+use super::escape::{control_escape, invalid_byte_escape};
+
 /// One line of an excerpt, or a marker for skipped lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExcerptLine {
@@ -89,19 +91,16 @@ fn printable(line: &[u8], ending: &str) -> String {
     for chunk in line.utf8_chunks() {
         for c in chunk.valid().chars() {
             if shown < WIDTH {
-                if c == '\t' {
-                    text.push_str("\\t");
-                } else if c.is_control() {
-                    text.push_str(&format!("\\x{:02X}", c as u32));
-                } else {
-                    text.push(c);
+                match control_escape(c) {
+                    Some(escaped) => text.push_str(&escaped),
+                    None => text.push(c),
                 }
             }
             shown += 1;
         }
-        for byte in chunk.invalid() {
+        for &byte in chunk.invalid() {
             if shown < WIDTH {
-                text.push_str(&format!("\\x{byte:02X}"));
+                text.push_str(&invalid_byte_escape(byte));
             }
             shown += 1;
         }
