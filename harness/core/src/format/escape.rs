@@ -10,6 +10,7 @@
 //! | Markdown: inline code in a table cell | [`cell_code_span`] |
 //! | Markdown: a block of lines (bodies, programs) | [`fenced`] |
 //! | Markdown: a path in a link's target | [`link_path`] |
+//! | JSON meant for a terminal as well as a program | [`json_controls_escaped`] |
 //! | the project's own Markdown, on one table-cell line | [`authored_cell`] |
 //!
 //! Every output shows a character that does not print the same way, the way
@@ -204,6 +205,22 @@ pub fn link_path(path: &str) -> String {
 /// which goes through [`text`].
 pub fn authored_cell(markdown: &str) -> String {
     markdown.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
+/// A JSON document for a terminal: serde_json escapes the C0 controls in
+/// strings but writes DEL and the C1 controls as they are; this writes them
+/// as `\u00NN` too. Outside strings JSON holds none, so the document means
+/// the same.
+pub fn json_controls_escaped(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if c.is_control() && !c.is_ascii_whitespace() {
+            let _ = write!(out, "\\u{:04x}", u32::from(c));
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The longest run of `mark` in `text`.

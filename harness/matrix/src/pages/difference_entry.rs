@@ -78,7 +78,8 @@ fn original_lines(out: &mut String, difference: &Difference) {
         }
     }
     shown.sort_unstable();
-    let _ = writeln!(
+    let _ =
+        writeln!(
         out,
         "From the real-world file {} (asked agent {} and URL {}); the lines the case keeps, as the file has them:\n",
         code_span(file),
@@ -208,12 +209,7 @@ pub fn write(
         verdict_markdown(&difference.expected_because),
         verdict_word(difference.references.google)
     );
-    let _ = writeln!(
-        out,
-        "- actual ({}): {}\n",
-        text(version),
-        text(&difference.parser_says)
-    );
+    let _ = writeln!(out, "- actual ({}): {}\n", text(version), text(&difference.parser_says));
     size_note(out, difference);
     snippet(out, language, reproduce, difference);
 }

@@ -136,7 +136,11 @@ pub fn section(readings: &Readings, matrix: &Matrix<'_>, column: usize, choice_c
             } else {
                 ""
             };
-            format!("| {} | {}{chosen} | {count} |\n", cell_code_span(&reading.id), taken.label())
+            format!(
+                "| {} | {}{chosen} | {count} |\n",
+                cell_code_span(&reading.id),
+                taken.label()
+            )
         })
         .collect();
     if rows.is_empty() {

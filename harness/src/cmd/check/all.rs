@@ -1,6 +1,9 @@
 //! `reptest check --all`: every parser's verdict on each URL, side by side.
+//! Every cell shows its control characters as escapes, so an agent, a URL,
+//! a rule or an error cannot act on the terminal or fake a row.
 
 use super::Args;
+use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
 use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
 use rep_core::workspace::absolute_root;
 use rep_matrix::lineup::{Lineup, Origin};
@@ -38,7 +41,7 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
         let document = side_by_side_json(body, options, &columns, &not_run);
         format!(
             "{}\n",
-            serde_json::to_string_pretty(&document).expect("JSON values serialise")
+            json_controls_escaped(&serde_json::to_string_pretty(&document).expect("JSON values serialise"))
         )
     } else {
         side_by_side_text(body, options, &columns, &not_run)
@@ -138,12 +141,13 @@ fn verdict_and_line(answer: &Answer, body: &[u8]) -> (&'static str, String) {
     }
 }
 
-/// Line `line` (1-based) of `body`, trimmed and shortened for a table.
+/// Line `line` (1-based) of `body`, trimmed and shortened for a table,
+/// control characters and bytes that are not UTF-8 shown as escapes.
 fn line_text(body: &[u8], line: u32) -> String {
     let text = body
         .split(|&byte| byte == b'\n')
         .nth(line.saturating_sub(1) as usize)
-        .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
+        .map(|bytes| visible_bytes(bytes.trim_ascii()))
         .unwrap_or_default();
     match text.char_indices().nth(60) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
@@ -184,14 +188,14 @@ fn agreement(columns: &[Column], index: usize) -> (bool, String) {
 
 /// The side-by-side table, one per URL, then the parsers not run.
 fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> String {
-    let mut out = format!("agent(s): {}\n", options.agents.join(", "));
+    let mut out = format!("agent(s): {}\n", visible(&options.agents.join(", ")));
     for (index, url) in options.urls.iter().enumerate() {
         let (_, summary) = agreement(columns, index);
-        let _ = writeln!(out, "\n{url} — {summary}");
+        let _ = writeln!(out, "\n{} — {}", visible(url), visible(&summary));
         let mut rows = vec![["parser", "version", "verdict", "deciding line, or why not"].map(String::from)];
         for column in columns {
             let (verdict, line) = verdict_and_line(&column.answers[index], body);
-            rows.push([column.name.clone(), column.version.clone(), verdict.to_string(), line]);
+            rows.push([&column.name, &column.version, verdict, &line].map(|cell| visible(cell).into_owned()));
         }
         let widths: Vec<usize> = (0..3)
             .map(|at| rows.iter().map(|row| row[at].chars().count()).max().unwrap_or(0))
@@ -212,9 +216,13 @@ fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &
     }
     if !not_run.is_empty() {
         let _ = writeln!(out, "\nnot run:");
-        let width = not_run.iter().map(|parser| parser.name.len()).max().unwrap_or(0);
+        let width = not_run
+            .iter()
+            .map(|parser| visible(&parser.name).chars().count())
+            .max()
+            .unwrap_or(0);
         for parser in not_run {
-            let _ = writeln!(out, "  {:<width$}  {}", parser.name, parser.why);
+            let _ = writeln!(out, "  {:<width$}  {}", visible(&parser.name), visible(&parser.why));
         }
     }
     out

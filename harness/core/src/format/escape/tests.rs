@@ -173,7 +173,10 @@ fn text_keeps_ordinary_words_as_they_are() {
         assert_eq!(text(ordinary), ordinary);
     }
     assert_eq!(text("a<b>&c"), "a&lt;b&gt;&amp;c");
-    assert_eq!(text("_x_ *y* `z` [l](u) a|b"), "\\_x\\_ \\*y\\* \\`z\\` \\[l\\](u) a\\|b");
+    assert_eq!(
+        text("_x_ *y* `z` [l](u) a|b"),
+        "\\_x\\_ \\*y\\* \\`z\\` \\[l\\](u) a\\|b"
+    );
     assert_eq!(text("# h"), "\\# h");
     assert_eq!(text("12. x"), "12\\. x");
     assert_eq!(text("line\nbreak"), "line\\\\nbreak");
@@ -200,7 +203,11 @@ fn text_reads_back_as_itself_in_a_sentence_and_in_a_cell() {
             !inside.iter().any(is_markup),
             "{input:?} made markup in a list item: {markdown:?} → {events:?}"
         );
-        assert_eq!(shown(&inside).trim_matches(' '), expected, "{input:?} in a list item: {markdown:?}");
+        assert_eq!(
+            shown(&inside).trim_matches(' '),
+            expected,
+            "{input:?} in a list item: {markdown:?}"
+        );
 
         let table = format!("| h |\n|---|\n| {markdown} |\n");
         let cell = first_body_cell(&table);
