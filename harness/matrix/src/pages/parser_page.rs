@@ -263,3 +263,6 @@ Not part of the list above, which fixed inputs decide:                  the stre
         out.push('\n');
     }
 }
+
+#[cfg(test)]
+mod tests;

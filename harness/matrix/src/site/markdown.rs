@@ -273,4 +273,39 @@ mod tests {
         assert!(html.contains("<pre class=\"code\">&lt;z&gt;\n</pre>"));
         assert!(html.contains("<li>i</li>"));
     }
+
+    #[test]
+    fn text_from_outside_shows_as_itself() {
+        use rep_core::format::escape::{cell_code_span, code_span, fenced, text};
+        let keep = |target: &str| Some(target.to_string());
+        let hostile = "a <b>&amp; *c* **d** _e_ [l](https://evil.example/) \\ | `x` ``y";
+        let markdown = format!(
+            "{}\n\n{}\n\n| h |\n|---|\n| {} |\n\n{}",
+            text(hostile),
+            code_span(hostile),
+            cell_code_span(hostile),
+            fenced("text", "```\n<img>\n[l](https://evil.example/)\n")
+        );
+        let shown = "a &lt;b&gt;&amp;amp; *c* **d** _e_ [l](https://evil.example/) \\ | `x` ``y";
+        assert_eq!(
+            to_html(&markdown, &keep),
+            format!(
+                "<p>{shown}</p>\n<p><code>{shown}</code></p>\n\
+                 <div class=\"wide\"><table class=\"md\"><thead><tr><th>h</th></tr></thead><tbody>\n\
+                 <tr><td class=\"\"><code>{shown}</code></td></tr>\n</tbody></table></div>\n\
+                 <pre class=\"code\">```\n&lt;img&gt;\n[l](https://evil.example/)\n</pre>\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_link_label_ends_at_its_own_bracket() {
+        let keep = |target: &str| Some(target.to_string());
+        let label = rep_core::format::escape::text("x](https://evil.example/) `](y)`");
+        let html = to_html(&format!("[{label}](../cases/x.yaml#L1)\n"), &keep);
+        assert_eq!(
+            html,
+            "<p><a href=\"../cases/x.yaml#L1\">x](https://evil.example/) `](y)`</a></p>\n"
+        );
+    }
 }

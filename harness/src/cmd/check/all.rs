@@ -44,7 +44,7 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
             json_controls_escaped(&serde_json::to_string_pretty(&document).expect("JSON values serialise"))
         )
     } else {
-        side_by_side_text(body, options, &columns, &not_run)
+        side_by_side_text(body, &options.agents, &options.urls, &columns, &not_run)
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(shown.as_bytes());
@@ -187,9 +187,15 @@ fn agreement(columns: &[Column], index: usize) -> (bool, String) {
 }
 
 /// The side-by-side table, one per URL, then the parsers not run.
-fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> String {
-    let mut out = format!("agent(s): {}\n", visible(&options.agents.join(", ")));
-    for (index, url) in options.urls.iter().enumerate() {
+fn side_by_side_text(
+    body: &[u8],
+    agents: &[String],
+    urls: &[String],
+    columns: &[Column],
+    not_run: &[NotRun],
+) -> String {
+    let mut out = format!("agent(s): {}\n", visible(&agents.join(", ")));
+    for (index, url) in urls.iter().enumerate() {
         let (_, summary) = agreement(columns, index);
         let _ = writeln!(out, "\n{} — {}", visible(url), visible(&summary));
         let mut rows = vec![["parser", "version", "verdict", "deciding line, or why not"].map(String::from)];
@@ -261,4 +267,44 @@ fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &
         .map(|parser| json!({ "parser": parser.name, "why": parser.why }))
         .collect();
     json!({ "agents": options.agents, "urls": urls, "not_run": not_run })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_side_by_side_table_shows_hostile_text_as_escapes() {
+        let hostile = "x\r\x1b[2Kallowed\n\x07\x7f\u{9b}31m";
+        let columns = [Column {
+            name: format!("parser{hostile}"),
+            version: format!("1.0{hostile}"),
+            answers: vec![
+                Err(ImplError::Failed(format!("boom{hostile}"))),
+                Ok(rep_core::implementation::Outcome::new(false, DecidingLine::At(2))),
+            ],
+        }];
+        let not_run = [NotRun {
+            name: format!("absent{hostile}"),
+            why: format!("missing{hostile}"),
+        }];
+        let body = b"User-agent: *\nDisallow: /\x1b[2K\rallowed\xff\n";
+        let table = side_by_side_text(
+            body,
+            &[format!("Foo{hostile}")],
+            &[format!("https://example.com/{hostile}"), "https://example.com/".into()],
+            &columns,
+            &not_run,
+        );
+        assert!(
+            !table.chars().any(|c| c.is_control() && c != '\n'),
+            "a control character in:\n{table}"
+        );
+        assert!(
+            table.contains("boomx\\r\\x1B[2Kallowed\\n\\x07\\x7F\\x9B31m"),
+            "{table}"
+        );
+        assert!(table.contains("2: Disallow: /\\x1B[2K"), "{table}");
+        assert!(!table.lines().any(|line| line.trim() == "allowed"), "{table}");
+    }
 }

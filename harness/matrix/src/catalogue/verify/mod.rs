@@ -169,6 +169,18 @@ mod tests {
     }
 
     #[test]
+    fn a_program_holding_a_fence_is_read_whole() {
+        let program = "robots = '''\n```\n'''\nprint(\"allowed\")\n";
+        let page = format!(
+            "#### 1. x allows\n\n{RUN_IT} `allowed`:\n\n{}\nafter\n",
+            rep_core::format::escape::fenced("python", program)
+        );
+        let found = programs(&page);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, program);
+    }
+
+    #[test]
     fn a_run_passes_only_when_it_shows_what_the_page_states() {
         use std::os::unix::process::ExitStatusExt;
         let run = |code: i32, stdout: &str| {
