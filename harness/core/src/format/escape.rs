@@ -85,8 +85,9 @@ fn push_visible(out: &mut String, text: &str) {
 /// it is markup. Control characters are shown as escapes (a line break
 /// cannot end the cell or start a block); `<`, `>` and `&` become entities
 /// (no HTML, no autolink, no entity of the text's own); every other
-/// character Markdown may act on inline (`\` `` ` `` `*` `[` `]` `|` `~` `$`,
-/// `_` outside a word) is backslash-escaped; so is a first character that
+/// character Markdown may act on inline (`\` `` ` `` `[` `]` `|` `~` `$`, and
+/// `*` `_` unless alone between blanks or, for `_`, inside a word) is
+/// backslash-escaped; so is a first character that
 /// could start a block (`#`, `+`, `-`, `=`, or the `.` / `)` of a number).
 /// Ordinary words, numbers and names come out unchanged. Blanks are kept:
 /// text put at the start of a line must not begin with four of them (that
@@ -96,18 +97,26 @@ pub fn text(text: &str) -> String {
     let first = chars.iter().position(|c| *c != ' ').unwrap_or(0);
     let mut out = String::with_capacity(chars.len() + 8);
     let word = |at: Option<&char>| at.is_some_and(|c| c.is_alphanumeric());
+    let blank = |at: Option<&char>| at.is_none_or(|c| *c == ' ');
+    let lone = |at: usize| blank(at.checked_sub(1).and_then(|before| chars.get(before))) && blank(chars.get(at + 1));
     for (at, &c) in chars.iter().enumerate() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
-            '\\' | '`' | '*' | '[' | ']' | '|' | '~' | '$' => {
+            '\\' | '`' | '[' | ']' | '|' | '~' | '$' => {
                 out.push('\\');
                 out.push(c);
             }
-            // Inside a word an underscore never emphasises, and names such
-            // as `robots_txt` keep their look.
-            '_' if !(at > 0 && word(chars.get(at - 1)) && word(chars.get(at + 1))) => out.push_str("\\_"),
+            // A lone `*` or `_` between blanks (`the * group`) opens and
+            // closes nothing, and an underscore inside a word (`robots_txt`)
+            // never emphasises: both keep their look.
+            '*' | '_' if at != first && lone(at) => out.push(c),
+            '_' if at > 0 && word(chars.get(at - 1)) && word(chars.get(at + 1)) => out.push(c),
+            '*' | '_' => {
+                out.push('\\');
+                out.push(c);
+            }
             '#' | '+' | '-' | '=' if at == first => {
                 out.push('\\');
                 out.push(c);
