@@ -310,3 +310,14 @@ fn link_paths_keep_the_target_whole() {
 fn authored_markdown_stays_markdown_on_one_line() {
     assert_eq!(authored_cell("`*` a | b\nc"), "`*` a \\| b c");
 }
+
+#[test]
+fn json_shows_del_and_c1_escaped_and_means_the_same() {
+    let value = serde_json::json!({ "url": "/a\u{7f}\u{9b}\u{85}\x1b\té", "n": [1, 2] });
+    let pretty = serde_json::to_string_pretty(&value).expect("serialises");
+    let shown = json_controls_escaped(&pretty);
+    assert!(shown.contains(r#""/a\u007f\u009b\u0085\u001b\té""#), "{shown}");
+    assert!(!shown.chars().any(|c| c.is_control() && c != '\n'), "{shown}");
+    let back: serde_json::Value = serde_json::from_str(&shown).expect("still JSON");
+    assert_eq!(back, value);
+}
