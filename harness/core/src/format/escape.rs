@@ -87,9 +87,9 @@ fn push_visible(out: &mut String, text: &str) {
 /// (no HTML, no autolink, no entity of the text's own); every other
 /// character Markdown may act on inline (`\` `` ` `` `[` `]` `|` `~` `$`, and
 /// `*` `_` unless alone between blanks or, for `_`, inside a word) is
-/// backslash-escaped; so is a first character that
-/// could start a block (`#`, `+`, `-`, `=`, or the `.` / `)` of a number).
-/// Ordinary words, numbers and names come out unchanged. Blanks are kept:
+/// backslash-escaped; so is a first character that could start a block
+/// (`#`, `+`, `-`, `=`, or the `.` / `)` of a number). Ordinary words,
+/// numbers and names come out unchanged. Blanks are kept:
 /// text put at the start of a line must not begin with four of them (that
 /// would be a code block, shown as text all the same).
 pub fn text(text: &str) -> String {
