@@ -57,9 +57,10 @@ pub fn excerpt(body: &[u8], marked: &[u32]) -> Vec<ExcerptLine> {
     out
 }
 
-/// Splits into (line, ending) pairs; a final line without an ending counts
-/// only when it is not empty.
-fn split_lines(body: &[u8]) -> Vec<(&[u8], &'static str)> {
+/// The lines of `body` as the matcher numbers them (ending at CR, LF or
+/// CRLF), each with how its ending is shown; a final line without an ending
+/// counts only when it is not empty.
+pub fn split_lines(body: &[u8]) -> Vec<(&[u8], &'static str)> {
     let mut lines = Vec::new();
     let mut start = 0;
     let mut at = 0;

@@ -4,6 +4,7 @@
 
 use super::Args;
 use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
+use rep_core::format::excerpt::split_lines;
 use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
 use rep_core::workspace::absolute_root;
 use rep_matrix::lineup::{Lineup, Origin};
@@ -141,13 +142,13 @@ fn verdict_and_line(answer: &Answer, body: &[u8]) -> (&'static str, String) {
     }
 }
 
-/// Line `line` (1-based) of `body`, trimmed and shortened for a table,
-/// control characters and bytes that are not UTF-8 shown as escapes.
+/// Line `line` (1-based, numbered as the matcher numbers them: a CR ends a
+/// line too) of `body`, trimmed and shortened for a table, control
+/// characters and bytes that are not UTF-8 shown as escapes.
 fn line_text(body: &[u8], line: u32) -> String {
-    let text = body
-        .split(|&byte| byte == b'\n')
-        .nth(line.saturating_sub(1) as usize)
-        .map(|bytes| visible_bytes(bytes.trim_ascii()))
+    let text = split_lines(body)
+        .get(line.saturating_sub(1) as usize)
+        .map(|(bytes, _)| visible_bytes(bytes.trim_ascii()))
         .unwrap_or_default();
     match text.char_indices().nth(60) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
@@ -306,5 +307,13 @@ mod tests {
         );
         assert!(table.contains("2: Disallow: /\\x1B[2K"), "{table}");
         assert!(!table.lines().any(|line| line.trim() == "allowed"), "{table}");
+    }
+
+    #[test]
+    fn a_deciding_line_is_found_as_the_matcher_numbers_lines() {
+        let body = b"User-agent: *\rDisallow: /a\r\nAllow: /b\n";
+        assert_eq!(line_text(body, 2), "Disallow: /a");
+        assert_eq!(line_text(body, 3), "Allow: /b");
+        assert_eq!(line_text(body, 4), "");
     }
 }
