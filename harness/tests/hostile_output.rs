@@ -124,6 +124,24 @@ fn an_implementation_that_cannot_start_is_told_without_its_escapes() {
 }
 
 #[test]
+fn a_malformed_case_file_is_told_without_its_escapes() {
+    let cases = Path::new(env!("CARGO_TARGET_TMPDIR")).join("hostile-malformed.yaml");
+    std::fs::write(
+        &cases,
+        "source: x\ncases:\n  - name: \"a\\e[2K\\rallowed\"\n    why: w\n    robots: x\n    \
+         checks:\n      - { agent: A, url: /, expect: allowed }\n",
+    )
+    .expect("the case file is written");
+    let out = reptest(&["run", "--cases", &cases.display().to_string()]);
+    let stderr = inert("run's stderr", &out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("case name `a\\x1B[2K\\rallowed` is not kebab-case"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn run_table_shows_hostile_fields_and_errors_as_text() {
     let out = run_hostile("table");
     let stdout = inert("run's table", &out.stdout);
