@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const HOSTILE_AGENT: &str = "Foo\r\x1b[2Kallowed";
-const HOSTILE_URL: &str = "https://example.com/a\x1b[2K\x07`x`\u{9b}31m\x7f<b>|";
+const HOSTILE_URL: &str = "https://example.com/a\x1b[2K\x07`x`\u{9b}31m\x7f<b>|\u{202e}gpj.exe";
 
 fn fixture(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(path)
@@ -34,10 +34,12 @@ fn hostile_body(test: &str) -> String {
 }
 
 /// `bytes` as text, after checking that it is UTF-8 and holds no control
-/// character other than a line feed: nothing in it can act on a terminal.
+/// character other than a line feed, and no bidirectional control: nothing
+/// in it can act on a terminal or reorder what it shows.
 fn inert(what: &str, bytes: &[u8]) -> String {
     let text = std::str::from_utf8(bytes).unwrap_or_else(|e| panic!("{what} is not UTF-8: {e}"));
-    if let Some((at, c)) = text.char_indices().find(|&(_, c)| c.is_control() && c != '\n') {
+    let acts = |c: char| (c.is_control() && c != '\n') || rep_core::format::escape::is_bidi_control(c);
+    if let Some((at, c)) = text.char_indices().find(|&(_, c)| acts(c)) {
         panic!(
             "{what} carries control character U+{:04X} at byte {at}:\n{text}",
             u32::from(c)
@@ -81,7 +83,7 @@ fn check_shows_control_characters_of_rules_agents_and_urls_as_escapes() {
     assert_eq!(stdout.lines().count(), 1, "{stdout}");
     assert!(
         stdout.starts_with(
-            "https://example.com/a\\x1B[2K\\x07`x`\\x9B31m\\x7F<b>|: disallowed: line 2 `Disallow: /a\\x1B[2K\\x07"
+            "https://example.com/a\\x1B[2K\\x07`x`\\x9B31m\\x7F<b>|\\u{202E}gpj.exe: disallowed: line 2 `Disallow: /a\\x1B[2K\\x07"
         ),
         "{stdout}"
     );

@@ -16,9 +16,10 @@
 //! Every output shows a character that does not print the same way, the way
 //! the site's body view does ([`control_escape`]): a tab as `\t`, a line feed
 //! and a carriage return as `\n` and `\r`, any other control character (C0,
-//! DEL, C1) as `\xNN`, and a byte that is not UTF-8 as `\xNN`. So a rule, an
-//! agent or an error message can neither move the cursor, nor clear a line,
-//! nor start a line of its own, nor become markup.
+//! DEL, C1) as `\xNN`, a bidirectional control as `\u{NNNN}`, and a byte
+//! that is not UTF-8 as `\xNN`. So a rule, an agent or an error message can
+//! neither move the cursor, nor clear a line, nor start a line of its own,
+//! nor reorder what is shown around it, nor become markup.
 //!
 //! [`Fence`] reads fences back, for the readers of the pages this writes
 //! (the site's Markdown renderer, `reptest adapters verify`): one
@@ -28,17 +29,26 @@ use std::borrow::Cow;
 use std::fmt::Write;
 
 /// How `c` is shown when it does not print as itself: `\t`, `\n`, `\r` by
-/// name, any other control character (C0, DEL, C1) as `\xNN`; `None` for a
-/// character that prints as itself. The site's body view and every text
-/// output use this one convention.
+/// name, any other control character (C0, DEL, C1) as `\xNN`, and a
+/// bidirectional control (which reorders the text shown around it, so a
+/// URL could read as another) as `\u{NNNN}`; `None` for a character that
+/// prints as itself. The site's body view and every text output use this
+/// one convention.
 pub fn control_escape(c: char) -> Option<String> {
     match c {
         '\t' => Some("\\t".to_string()),
         '\n' => Some("\\n".to_string()),
         '\r' => Some("\\r".to_string()),
         c if c.is_control() => Some(format!("\\x{:02X}", u32::from(c))),
+        c if is_bidi_control(c) => Some(format!("\\u{{{:04X}}}", u32::from(c))),
         _ => None,
     }
+}
+
+/// Whether `c` is one of Unicode's bidirectional controls: the marks, the
+/// embeddings and overrides, the isolates.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 /// How a byte that is not UTF-8 is shown: `\xNN`.
@@ -50,7 +60,7 @@ pub fn invalid_byte_escape(byte: u8) -> String {
 /// not print shown as its escape ([`control_escape`]), so nothing in it acts
 /// on the terminal or starts a line. Borrowed when there is nothing to show.
 pub fn visible(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
+    if !text.chars().any(|c| control_escape(c).is_some()) {
         return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len() + 8);
@@ -217,13 +227,13 @@ pub fn authored_cell(markdown: &str) -> String {
 }
 
 /// A JSON document for a terminal: serde_json escapes the C0 controls in
-/// strings but writes DEL and the C1 controls as they are; this writes them
-/// as `\u00NN` too. Outside strings JSON holds none, so the document means
-/// the same.
+/// strings but writes DEL, the C1 controls and the bidirectional controls
+/// as they are; this writes them as `\uNNNN` too. Outside strings JSON
+/// holds none, so the document means the same.
 pub fn json_controls_escaped(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {
-        if c.is_control() && !c.is_ascii_whitespace() {
+        if (c.is_control() && !c.is_ascii_whitespace()) || is_bidi_control(c) {
             let _ = write!(out, "\\u{:04x}", u32::from(c));
         } else {
             out.push(c);

@@ -199,7 +199,9 @@ fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if c.is_control() => out.push_str(&super::escape::control_escape(c).unwrap_or_default()),
+            c if super::escape::control_escape(c).is_some() => {
+                out.push_str(&super::escape::control_escape(c).unwrap_or_default())
+            }
             '\u{FFFE}' | '\u{FFFF}' => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
             c => out.push(c),
         }

@@ -25,7 +25,8 @@ fn visible(c: char) -> String {
         Some(shown) => {
             let what = match c {
                 '\t' => "tab".to_string(),
-                c => format!("control character U+{:04X}", u32::from(c)),
+                c if c.is_control() => format!("control character U+{:04X}", u32::from(c)),
+                c => format!("bidirectional control U+{:04X}", u32::from(c)),
             };
             format!("<span class=\"ctl\" title=\"{what}\">{shown}</span>")
         }
@@ -238,5 +239,15 @@ mod tests {
         assert_eq!(html.matches("<li>").count(), 3);
         assert!(html.contains("\\x00") && html.contains("\\xFF") && html.contains("␠␠"));
         assert!(html.contains("CR alone") && html.contains("without a line end"));
+    }
+
+    #[test]
+    fn a_bidirectional_control_cannot_reorder_a_line() {
+        let html = body_html("Disallow: /a\u{202e}gpj.exe\u{2066}".as_bytes());
+        assert!(!html.contains('\u{202e}') && !html.contains('\u{2066}'), "{html}");
+        assert!(
+            html.contains("<span class=\"ctl\" title=\"bidirectional control U+202E\">\\u{202E}</span>gpj.exe"),
+            "{html}"
+        );
     }
 }

@@ -24,6 +24,8 @@ const PIECES: &[&str] = &[
     "\x00",
     "\x7f",
     "\u{9b}",
+    "\u{202e}",
+    "\u{2066}",
     "<a href=\"https://evil.example/\">x</a>",
     "<script>alert(1)</script>",
     "<https://evil.example/>",
@@ -138,6 +140,9 @@ fn control_characters_follow_the_site_convention() {
     assert_eq!(control_escape('\x1b').as_deref(), Some("\\x1B"));
     assert_eq!(control_escape('\x7f').as_deref(), Some("\\x7F"));
     assert_eq!(control_escape('\u{9b}').as_deref(), Some("\\x9B"));
+    assert_eq!(control_escape('\u{202e}').as_deref(), Some("\\u{202E}"));
+    assert_eq!(control_escape('\u{2069}').as_deref(), Some("\\u{2069}"));
+    assert_eq!(control_escape('\u{200d}'), None);
     assert_eq!(control_escape('a'), None);
     assert_eq!(control_escape('é'), None);
     assert_eq!(invalid_byte_escape(0xff), "\\xFF");
@@ -153,7 +158,7 @@ fn visible_text_carries_no_control_byte() {
     for input in hostile_strings(1, 2000) {
         let shown = visible_bytes(input.as_bytes());
         assert!(
-            !shown.chars().any(char::is_control),
+            !shown.chars().any(|c| c.is_control() || is_bidi_control(c)),
             "{input:?} shows a control character: {shown:?}"
         );
     }
@@ -313,10 +318,10 @@ fn authored_markdown_stays_markdown_on_one_line() {
 
 #[test]
 fn json_shows_del_and_c1_escaped_and_means_the_same() {
-    let value = serde_json::json!({ "url": "/a\u{7f}\u{9b}\u{85}\x1b\té", "n": [1, 2] });
+    let value = serde_json::json!({ "url": "/a\u{7f}\u{9b}\u{85}\x1b\té\u{202e}", "n": [1, 2] });
     let pretty = serde_json::to_string_pretty(&value).expect("serialises");
     let shown = json_controls_escaped(&pretty);
-    assert!(shown.contains(r#""/a\u007f\u009b\u0085\u001b\té""#), "{shown}");
+    assert!(shown.contains(r#""/a\u007f\u009b\u0085\u001b\té\u202e""#), "{shown}");
     assert!(!shown.chars().any(|c| c.is_control() && c != '\n'), "{shown}");
     let back: serde_json::Value = serde_json::from_str(&shown).expect("still JSON");
     assert_eq!(back, value);
