@@ -349,8 +349,9 @@ pub(crate) fn start_all(command: &str, impls: &[Box<dyn Implementation>]) -> Res
     for implementation in impls {
         if let Err(why) = implementation.start() {
             eprintln!(
-                "reptest {command}: {} cannot start, so nothing was run: {why}",
-                implementation.name()
+                "reptest {command}: {} cannot start, so nothing was run: {}",
+                rep_core::format::escape::visible(implementation.name()),
+                rep_core::format::escape::visible(&why.to_string())
             );
             return Err(2);
         }

@@ -25,7 +25,10 @@ pub(crate) fn load_cases_or_exit(
     paths: &[std::path::PathBuf],
 ) -> Result<Vec<rep_core::case::CaseFile>, u8> {
     rep_core::workspace::load_cases(paths).map_err(|errors| {
-        eprint!("{errors}");
+        // A message quotes the file (a name, a key), whatever bytes it holds.
+        for line in errors.to_string().lines() {
+            eprintln!("{}", rep_core::format::escape::visible(line));
+        }
         eprintln!(
             "reptest {command}: {} problem(s) in {}; nothing was run.",
             errors.0.len(),

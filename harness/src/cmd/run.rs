@@ -100,7 +100,7 @@ pub(crate) fn main(options: Args) -> u8 {
     // The table and Markdown end on this line; JSON and JUnit are for
     // machines, so a person reading the log finds it on stderr.
     if matches!(options.format, Format::Json | Format::Junit) {
-        eprintln!("reptest run: {line}");
+        eprintln!("reptest run: {}", rep_core::format::escape::visible(&line));
     }
     u8::from(!passed)
 }

@@ -1,5 +1,7 @@
 //! The few lines of a body worth showing next to a failure, made printable.
 
+use super::escape::{control_escape, invalid_byte_escape};
+
 /// One line of an excerpt, or a marker for skipped lines.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ExcerptLine {
@@ -55,9 +57,10 @@ pub fn excerpt(body: &[u8], marked: &[u32]) -> Vec<ExcerptLine> {
     out
 }
 
-/// Splits into (line, ending) pairs; a final line without an ending counts
-/// only when it is not empty.
-fn split_lines(body: &[u8]) -> Vec<(&[u8], &'static str)> {
+/// The lines of `body` as the matcher numbers them (ending at CR, LF or
+/// CRLF), each with how its ending is shown; a final line without an ending
+/// counts only when it is not empty.
+pub fn split_lines(body: &[u8]) -> Vec<(&[u8], &'static str)> {
     let mut lines = Vec::new();
     let mut start = 0;
     let mut at = 0;
@@ -89,19 +92,16 @@ fn printable(line: &[u8], ending: &str) -> String {
     for chunk in line.utf8_chunks() {
         for c in chunk.valid().chars() {
             if shown < WIDTH {
-                if c == '\t' {
-                    text.push_str("\\t");
-                } else if c.is_control() {
-                    text.push_str(&format!("\\x{:02X}", c as u32));
-                } else {
-                    text.push(c);
+                match control_escape(c) {
+                    Some(escaped) => text.push_str(&escaped),
+                    None => text.push(c),
                 }
             }
             shown += 1;
         }
-        for byte in chunk.invalid() {
+        for &byte in chunk.invalid() {
             if shown < WIDTH {
-                text.push_str(&format!("\\x{byte:02X}"));
+                text.push_str(&invalid_byte_escape(byte));
             }
             shown += 1;
         }

@@ -75,7 +75,9 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         "implementations": implementations,
         "checks": checks,
     });
-    serde_json::to_string_pretty(&report).expect("a JSON value always serialises") + "\n"
+    super::escape::json_controls_escaped(
+        &serde_json::to_string_pretty(&report).expect("a JSON value always serialises"),
+    ) + "\n"
 }
 
 /// One check with every implementation's answer and its class.

@@ -153,15 +153,18 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
         xml(&name)
     );
     let answer = answer_text(&row.answers[index]);
-    let basis = basis_text(check).map_or(String::new(), |basis| format!("\nrfc rests on: {basis}"));
-    let detail = format!(
-        "{}\nagent: {}\nurl: {}\nexpected: {}{basis}\nactual: {answer}\nwhy: {}",
+    let mut lines = vec![
         row.id(),
-        agents_text(check),
-        check.url,
-        expected_text(check),
-        row.case.why.trim()
-    );
+        format!("agent: {}", agents_text(check)),
+        format!("url: {}", check.url),
+        format!("expected: {}", expected_text(check)),
+    ];
+    lines.extend(basis_text(check).map(|basis| format!("rfc rests on: {basis}")));
+    lines.push(format!("actual: {answer}"));
+    lines.push(format!("why: {}", row.case.why.trim()));
+    // Each line escaped on its own: only these line breaks are raw.
+    let detail: Vec<String> = lines.iter().map(|line| xml(line)).collect();
+    let detail = detail.join("\n");
     let _ = match outcome {
         Outcome::Pass => writeln!(out, "/>"),
         Outcome::Failure { message, kind } => writeln!(
@@ -169,13 +172,13 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
             ">\n      <failure message=\"{}\" type=\"{}\">{}</failure>\n    </testcase>",
             xml(message),
             xml(kind),
-            xml(&detail)
+            detail
         ),
         Outcome::Error(message) => writeln!(
             out,
             ">\n      <error message=\"{}\">{}</error>\n    </testcase>",
             xml(message),
-            xml(&detail)
+            detail
         ),
         Outcome::Skipped(message) => writeln!(out, ">\n      <skipped message=\"{}\"/>\n    </testcase>", xml(message)),
     };
@@ -183,7 +186,10 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
 
 /// `text` as XML 1.0 character data or attribute value: markup escaped, and
 /// characters XML 1.0 cannot carry at all (most C0 controls, U+FFFE, U+FFFF)
-/// written as visible `\xHH` / `\u{HHHH}` text.
+/// or that would not survive as they are (tab and line ends, normalised in
+/// attributes; DEL and C1, which act on a terminal) written as visible
+/// `\xHH` / `\u{HHHH}` text, as every output shows control characters
+/// ([`control_escape`](super::escape::control_escape)).
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -193,8 +199,9 @@ fn xml(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
+            c if super::escape::control_escape(c).is_some() => {
+                out.push_str(&super::escape::control_escape(c).unwrap_or_default())
+            }
             '\u{FFFE}' | '\u{FFFF}' => out.push_str(&format!("\\u{{{:X}}}", c as u32)),
             c => out.push(c),
         }
@@ -209,6 +216,7 @@ mod tests {
     #[test]
     fn escapes_markup_and_forbidden_characters() {
         assert_eq!(xml("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
-        assert_eq!(xml("x\u{0}y\u{1b}\u{FFFF}\tz"), "x\\x00y\\x1B\\u{FFFF}\tz");
+        assert_eq!(xml("x\u{0}y\u{1b}\u{FFFF}\tz\r\n"), "x\\x00y\\x1B\\u{FFFF}\\tz\\r\\n");
+        assert_eq!(xml("a\u{7f}b\u{9b}c"), "a\\x7Fb\\x9Bc");
     }
 }

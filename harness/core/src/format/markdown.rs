@@ -1,12 +1,15 @@
 //! The Markdown report: the summary as a table, then one section per class
 //! (misses, departures from a SHOULD or MAY, stale entries, expected
 //! misses), each check under the clause and level it is held to with its
-//! body excerpt in a code block, and the verdict.
+//! body excerpt in a code block, and the verdict. Whatever came from
+//! outside (names, agents, URLs, answers and errors, bodies) goes through
+//! [`escape`](super::escape), so it shows as text and never as markup.
 
+use super::escape::{code_span, fenced, text};
 use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, cell, code_span, excerpt_text, expected_text, given_up, held_to, miss_word,
-    summary, worst, View,
+    agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
+    View,
 };
 use crate::baseline::Class;
 use crate::case::ProfileId;
@@ -51,7 +54,7 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         let _ = writeln!(out, "\n### {title} ({})\n", rows.len());
         if class == Class::ExpectedMiss && !view.verbose {
             let file = view.baseline.map_or("", |baseline| baseline.file);
-            let _ = writeln!(out, "Listed in `{file}`; `--verbose` shows each.");
+            let _ = writeln!(out, "Listed in {}; `--verbose` shows each.", code_span(file));
             continue;
         }
         for row in rows {
@@ -64,17 +67,18 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         }
     }
     for gone in given_up(matrix) {
-        let name = cell(&matrix.impls[gone.index].name);
+        let name = text(&matrix.impls[gone.index].name);
         let _ = writeln!(
             out,
             "\n**{name} was given up on**: {} check(s) not run; {}",
-            gone.not_run, gone.reason
+            gone.not_run,
+            text(&gone.reason)
         );
     }
     for id in view.unknown() {
-        let _ = writeln!(out, "\n**Unknown id** `{id}`: no such check in the suite.");
+        let _ = writeln!(out, "\n**Unknown id** {}: no such check in the suite.", code_span(id));
     }
-    let _ = writeln!(out, "\n{}", summary(matrix, view).1);
+    let _ = writeln!(out, "\n{}", text(&summary(matrix, view).1));
     out
 }
 
@@ -97,7 +101,7 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>) {
             let _ = writeln!(
                 out,
                 "| {} | {name} | {} | {} | {} | {} | {} | {} | {} | {} | {score} |",
-                cell(&info.name),
+                text(&info.name),
                 tally.pass,
                 tally.fail,
                 tally.should,
@@ -122,20 +126,26 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
     let check = row.check();
     let _ = writeln!(
         out,
-        "#### {word} `{}` against {}\n",
-        row.id(),
+        "#### {word} {} against {}\n",
+        code_span(&row.id()),
         held_to(check, worst(matrix, row).1)
     );
-    let _ = writeln!(out, "`{}:{}`\n", row.case.file.display(), row.case.line);
     let _ = writeln!(
         out,
         "{}\n",
-        row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+        code_span(&format!("{}:{}", row.case.file.display(), row.case.line))
+    );
+    let _ = writeln!(
+        out,
+        "{}\n",
+        // A promoted finding's why quotes the rule that decided, from the
+        // file it was found in: text from outside like the rest.
+        text(&row.case.why.split_whitespace().collect::<Vec<_>>().join(" "))
     );
     let _ = writeln!(out, "- agent: {}", code_span(&agents_text(check)));
     let _ = writeln!(out, "- url: {}", code_span(&check.url));
     if let Some(response) = &row.case.response {
-        let _ = writeln!(out, "- response: {response}");
+        let _ = writeln!(out, "- response: {}", text(&response.to_string()));
     }
     let _ = writeln!(out, "- expected: {}", expected_text(check));
     if let Some(basis) = basis_text(check) {
@@ -151,14 +161,11 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
         let _ = writeln!(
             out,
             "- {} (claims {}): {}{mark}",
-            info.name,
+            text(&info.name),
             info.claims,
-            answer_text(&row.answers[index])
+            text(&answer_text(&row.answers[index]))
         );
     }
-    out.push_str("\n````text\n");
-    for line in excerpt_text(row) {
-        let _ = writeln!(out, "{line}");
-    }
-    out.push_str("````\n\n");
+    let excerpt: String = excerpt_text(row).iter().map(|line| format!("{line}\n")).collect();
+    let _ = writeln!(out, "\n{}", fenced("text", &excerpt));
 }

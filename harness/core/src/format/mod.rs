@@ -1,6 +1,7 @@
 //! Renders a [`Matrix`] for people (table, Markdown) and machines (JSON,
 //! JUnit XML).
 
+pub mod escape;
 pub mod excerpt;
 pub mod json;
 mod junit;
@@ -171,60 +172,11 @@ fn excerpt_text(row: &Row<'_>) -> Vec<String> {
         .collect()
 }
 
-/// Text made safe for a Markdown table cell: pipes escaped, line breaks
-/// turned into spaces.
-pub fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace(['\r', '\n'], " ")
-}
-
-/// `text` as a Markdown code span that shows every character: control
-/// characters (NUL, CR, a lone LF in a URL) written as escapes, since a page
-/// must stay text and a line break would end the span; a backtick in the
-/// text gets a longer fence.
-///
-/// ```text
-/// code_span("/a\0b")  →  `/a\0b`
-/// code_span("a`b")     →  `` a`b ``
-/// ```
-pub fn code_span(text: &str) -> String {
-    let shown: String = text
-        .chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect();
-    if shown.contains('`') {
-        format!("`` {shown} ``")
-    } else {
-        format!("`{shown}`")
-    }
-}
-
 /// An answer in a few words: `allowed (line 3)`, `error: …` or `n/a: …`.
 fn answer_text(answer: &crate::implementation::Answer) -> String {
     match answer {
         Ok(outcome) => outcome.short(),
         Err(crate::implementation::ImplError::Failed(why)) => format!("error: {why}"),
         Err(unsupported) => unsupported.to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::code_span;
-
-    #[test]
-    fn code_spans_show_control_characters_as_escapes() {
-        assert_eq!(code_span("/a\0b\r\n"), "`/a\\u{0}b\\r\\n`");
-        assert_eq!(code_span("/plain"), "`/plain`");
-    }
-
-    #[test]
-    fn a_backtick_gets_a_longer_fence() {
-        assert_eq!(code_span("a`b"), "`` a`b ``");
     }
 }

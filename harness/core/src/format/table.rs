@@ -2,8 +2,11 @@
 //! every new miss, departure and stale entry with what is needed to
 //! understand it and the clause and level it is held to (expected misses as
 //! a count, in full with `verbose`), a line per implementation given up on,
-//! and the verdict.
+//! and the verdict. Whatever came from outside (names, ids, agents, URLs,
+//! answers and errors) is shown with its control characters escaped
+//! ([`visible`]), so it cannot act on the terminal or fake a line.
 
+use super::escape::visible;
 use super::view::only_not_run;
 use super::{
     agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
@@ -33,14 +36,14 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let width = matrix
         .impls
         .iter()
-        .map(|info| info.name.len())
+        .map(|info| visible(&info.name).chars().count())
         .max()
         .unwrap_or(0)
         .max("implementation".len());
     tallies(&mut out, matrix, width);
     out.push_str(&details(matrix, view));
     let _ = writeln!(out);
-    let _ = writeln!(out, "{}", summary(matrix, view).1);
+    let _ = writeln!(out, "{}", visible(&summary(matrix, view).1));
     out
 }
 
@@ -59,7 +62,7 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>, width: usize) {
             let _ = writeln!(
                 out,
                 "{:<width$}  {:<7}{claimed}  {:>4}  {:>4}  {:>6}  {:>3}  {:>5}  {:>4}  {:>7}  {:>12}  {:>6}",
-                info.name,
+                visible(&info.name),
                 profile.name(),
                 tally.pass,
                 tally.fail,
@@ -87,7 +90,7 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>, width: usize) {
 /// implementation, per unknown id and for the expected misses not shown.
 fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let mut out = String::new();
-    let file = view.baseline.map_or("", |baseline| baseline.file);
+    let file = visible(view.baseline.map_or("", |baseline| baseline.file));
     let mut hidden = 0;
     for row in &matrix.rows {
         let word = miss_word(worst(matrix, row).0);
@@ -109,13 +112,16 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         let _ = writeln!(
             out,
             "\nGIVEN UP {}: {} check(s) not run; {}",
-            matrix.impls[gone.index].name, gone.not_run, gone.reason
+            visible(&matrix.impls[gone.index].name),
+            gone.not_run,
+            visible(&gone.reason)
         );
     }
     for id in view.unknown() {
         let _ = writeln!(
             out,
-            "\nUNKNOWN {id} (no such check in the suite; remove or rename it in {file})"
+            "\nUNKNOWN {} (no such check in the suite; remove or rename it in {file})",
+            visible(id)
         );
     }
     if hidden > 0 {
@@ -134,26 +140,31 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
     let _ = writeln!(
         out,
         "\n{label} {} against {}  ({}:{})",
-        row.id(),
-        held_to(check, worst(matrix, row).1),
-        row.case.file.display(),
+        visible(&row.id()),
+        visible(&held_to(check, worst(matrix, row).1)),
+        visible(&row.case.file.display().to_string()),
         row.case.line
     );
     let _ = writeln!(
         out,
         "  why:   {}",
-        row.case.why.split_whitespace().collect::<Vec<_>>().join(" ")
+        visible(&row.case.why.split_whitespace().collect::<Vec<_>>().join(" "))
     );
-    let _ = writeln!(out, "  agent: {}", agents_text(check));
-    let _ = writeln!(out, "  url:   {}", check.url);
+    let _ = writeln!(out, "  agent: {}", visible(&agents_text(check)));
+    let _ = writeln!(out, "  url:   {}", visible(&check.url));
     if let Some(response) = &row.case.response {
-        let _ = writeln!(out, "  response: {response}");
+        let _ = writeln!(out, "  response: {}", visible(&response.to_string()));
     }
     let _ = writeln!(out, "  expected: {}", expected_text(check));
     if let Some(basis) = basis_text(check) {
-        let _ = writeln!(out, "  rfc rests on: {basis}");
+        let _ = writeln!(out, "  rfc rests on: {}", visible(&basis));
     }
-    let width = matrix.impls.iter().map(|info| info.name.len()).max().unwrap_or(0);
+    let width = matrix
+        .impls
+        .iter()
+        .map(|info| visible(&info.name).chars().count())
+        .max()
+        .unwrap_or(0);
     for (index, info) in matrix.impls.iter().enumerate() {
         let status = row.status(index, info.claims);
         let mark = match status {
@@ -161,12 +172,13 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
             Status::Pass => "✓".to_string(),
             other => other.name().to_string(),
         };
-        let answer = answer_text(&row.answers[index]);
+        let name = visible(&info.name);
+        let answer = visible(&answer_text(&row.answers[index])).into_owned();
         // A long answer goes on its own line, so the mark never runs into it.
         if answer.chars().count() > 40 {
-            let _ = writeln!(out, "  {:<width$}  {mark}\n  {:<width$}    {answer}", info.name, "");
+            let _ = writeln!(out, "  {name:<width$}  {mark}\n  {:<width$}    {answer}", "");
         } else {
-            let _ = writeln!(out, "  {:<width$}  {answer:<40} {mark}", info.name);
+            let _ = writeln!(out, "  {name:<width$}  {answer:<40} {mark}");
         }
     }
     let _ = writeln!(out, "  body:");

@@ -10,6 +10,7 @@ use rep::{check_once, GroupChoice, Profile, Reason, RuleKind, Switch, Verdict};
 use serde::{Deserialize, Serialize};
 
 use rep_core::diff::Probe;
+use rep_core::format::escape::code_span;
 use rep_core::implementation::NO_ANSWER;
 
 /// Which reference a parser's answer departs from.
@@ -297,8 +298,8 @@ impl Signature {
         let decision = self.decision.as_ref().map(Decision::describe);
         if let Some(failure) = &self.failure {
             return match decision {
-                Some(decision) => format!("fails with `{failure}…`; {decision}"),
-                None => format!("fails with `{failure}…`"),
+                Some(decision) => format!("fails with {}; {decision}", code_span(&format!("{failure}…"))),
+                None => format!("fails with {}", code_span(&format!("{failure}…"))),
             };
         }
         let verb = if self.parser_allows {

@@ -7,7 +7,7 @@ use super::mark::Mark;
 use super::measured::{self, MeasuredParser};
 use super::options::{open_rows, taken};
 use rep_core::case::{Case, ProfileId, Readings};
-use rep_core::format::cell;
+use rep_core::format::escape::{cell_code_span, fenced, link_path, text};
 use rep_core::format::json::tally_json;
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Matrix, Row, Tally};
@@ -119,12 +119,11 @@ impl Conformance<'_, '_> {
         self.matrix_tables(&mut out, &disagreeing);
         out.push_str("\n## Matrix\n");
         self.matrix_tables(&mut out, &cases.iter().collect::<Vec<_>>());
-        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n```sh\n");
-        for command in &self.reproduce {
-            let _ = writeln!(out, "{command}");
-        }
+        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n");
+        let commands: String = self.reproduce.iter().map(|command| format!("{command}\n")).collect();
+        out.push_str(&fenced("sh", &commands));
         out.push_str(
-            "```\n\nA missing third-party parser stops the command with the line that installs it; \
+            "\nA missing third-party parser stops the command with the line that installs it; \
              `--skip-missing` lists it as not run instead.\n",
         );
         out
@@ -140,16 +139,16 @@ impl Conformance<'_, '_> {
         );
         out.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
         for entry in &self.entries {
-            let version = entry.version.as_deref().map_or("–".to_string(), cell);
+            let version = entry.version.as_deref().map_or("–".to_string(), text);
             let Some(column) = self.column(entry) else {
                 let why = entry.not_run.as_deref().unwrap_or("not run");
                 let _ = writeln!(
                     out,
                     "| {} | {} | {version} | {} | not run: {} | | | | | |",
-                    cell(&entry.name),
-                    cell(&entry.kind),
+                    text(&entry.name),
+                    text(&entry.kind),
                     entry.claims,
-                    cell(why)
+                    text(why)
                 );
                 continue;
             };
@@ -165,8 +164,8 @@ impl Conformance<'_, '_> {
             let _ = writeln!(
                 out,
                 "| {} | {} | {version} | {} | {} | {} | {} / {} | {} | {} | {} |",
-                cell(&entry.name),
-                cell(&entry.kind),
+                text(&entry.name),
+                text(&entry.kind),
                 entry.claims,
                 score(ProfileId::Rfc),
                 tally.fail,
@@ -206,7 +205,7 @@ impl Conformance<'_, '_> {
              *mixed* with how many answers follow `rep-rfc`'s choice. None of these is a miss.\n\n| reading |",
         );
         for (entry, _) in &columns {
-            let _ = write!(out, " {} |", cell(&entry.name));
+            let _ = write!(out, " {} |", text(&entry.name));
         }
         out.push_str("\n|---|");
         out.push_str(&"---|".repeat(columns.len()));
@@ -216,13 +215,9 @@ impl Conformance<'_, '_> {
             if open == 0 {
                 continue;
             }
-            let _ = write!(out, "| `{}` ({open}) |", reading.id);
+            let _ = write!(out, "| {} ({open}) |", cell_code_span(&reading.id));
             for (_, column) in &columns {
-                let _ = write!(
-                    out,
-                    " {} |",
-                    cell(&taken(reading, self.matrix, *column, choice).label())
-                );
+                let _ = write!(out, " {} |", taken(reading, self.matrix, *column, choice).label());
             }
             out.push('\n');
         }
@@ -265,18 +260,23 @@ impl Conformance<'_, '_> {
             let (directory, rest) = case.id.split_once('/').unwrap_or(("cases", case.id.as_str()));
             if group != Some(directory) {
                 group = Some(directory);
-                let _ = writeln!(out, "\n### {directory}\n");
+                let _ = writeln!(out, "\n### {}\n", text(directory));
                 out.push_str("| case |");
                 for (entry, _) in &columns {
-                    let _ = write!(out, " {} |", cell(&entry.name));
+                    let _ = write!(out, " {} |", text(&entry.name));
                 }
                 out.push_str("\n|---|");
                 out.push_str(&":-:|".repeat(columns.len()));
                 out.push('\n');
             }
             let title = match &self.case_link_prefix {
-                Some(prefix) => format!("[{}]({prefix}{}.yaml#L{})", cell(rest), file_id(case), case.line),
-                None => cell(rest),
+                Some(prefix) => format!(
+                    "[{}]({prefix}{}.yaml#L{})",
+                    text(rest),
+                    link_path(file_id(case)),
+                    case.line
+                ),
+                None => text(rest),
             };
             let _ = write!(out, "| {title} |");
             for (_, column) in &columns {

@@ -13,7 +13,7 @@ use crate::measure::collect::Source;
 use crate::measure::differences::Difference;
 use rep_core::case::clause;
 use rep_core::diff::{canonical, SMALL_BYTES, SMALL_LINES};
-use rep_core::format::code_span;
+use rep_core::format::escape::{code_span, fenced, text};
 use rep_core::format::excerpt::{excerpt, ExcerptLine};
 use rep_generate::split_lines;
 
@@ -46,16 +46,16 @@ fn counts_text(difference: &Difference) -> String {
 
 /// The body of a case, fenced, with control bytes made visible.
 fn body_block(out: &mut String, body: &[u8]) {
-    out.push_str("```text\n");
+    let mut lines = String::new();
     for line in excerpt(body, &[]) {
-        if let ExcerptLine::Line(_, text, _) = line {
-            let _ = writeln!(out, "{text}");
+        if let ExcerptLine::Line(_, shown, _) = line {
+            let _ = writeln!(lines, "{shown}");
         }
     }
     if body.is_empty() {
-        out.push_str("(empty file)\n");
+        lines.push_str("(empty file)\n");
     }
-    out.push_str("```\n");
+    out.push_str(&fenced("text", &lines));
 }
 
 /// For a real-world difference: the site, and the lines of its file that the
@@ -78,23 +78,42 @@ fn original_lines(out: &mut String, difference: &Difference) {
         }
     }
     shown.sort_unstable();
-    let _ = writeln!(
+    let _ =
+        writeln!(
         out,
-        "From the real-world file `{file}` (asked agent {} and URL {}); the lines the case keeps, as the file has them:\n",
+        "From the real-world file {} (asked agent {} and URL {}); the lines the case keeps, as the file has them:\n",
+        code_span(file),
         difference.original.agents.iter().map(|a| code_span(a)).collect::<Vec<_>>().join(", "),
         code_span(&difference.original.url)
     );
-    out.push_str("```text\n");
+    let mut lines = String::new();
     for at in shown {
-        let text = String::from_utf8_lossy(&original[at]);
+        let line = String::from_utf8_lossy(&original[at]);
         let _ = writeln!(
-            out,
+            lines,
             "{:>5}  {}",
             at + 1,
-            text.trim_end_matches(['\r', '\n']).escape_debug()
+            line.trim_end_matches(['\r', '\n']).escape_debug()
         );
     }
-    out.push_str("```\n\n");
+    out.push_str(&fenced("text", &lines));
+    out.push('\n');
+}
+
+/// The matcher's explanation of a verdict as Markdown. It quotes the deciding
+/// rule between its first and last backticks (`` line 2 `Disallow: /a` in …
+/// ``), and the rule's pattern comes from the file, backticks and all: the
+/// words around it are shown as text, the rule as one code span.
+fn verdict_markdown(explanation: &str) -> String {
+    match (explanation.find('`'), explanation.rfind('`')) {
+        (Some(first), Some(last)) if first < last => format!(
+            "{}{}{}",
+            text(&explanation[..first]),
+            code_span(&explanation[first + 1..last]),
+            text(&explanation[last + 1..])
+        ),
+        _ => text(explanation),
+    }
 }
 
 /// Why a case stays big, when it does.
@@ -168,7 +187,7 @@ pub fn write(
         signature.relation.describe(),
         difference.clause,
         clause::link(difference.clause),
-        difference.origin
+        text(&difference.origin)
     );
     if let Some(cause) = difference
         .cause
@@ -187,10 +206,10 @@ pub fn write(
         out,
         "- expected: {} under RFC 9309 ({}), {} under Google's parser",
         verdict_word(difference.references.rfc),
-        difference.expected_because,
+        verdict_markdown(&difference.expected_because),
         verdict_word(difference.references.google)
     );
-    let _ = writeln!(out, "- actual ({version}): {}\n", difference.parser_says);
+    let _ = writeln!(out, "- actual ({}): {}\n", text(version), text(&difference.parser_says));
     size_note(out, difference);
     snippet(out, language, reproduce, difference);
 }
@@ -210,7 +229,7 @@ fn snippet(out: &mut String, language: &str, reproduce: Option<&Reproduce>, diff
     };
     match render(reproduce, language, &minimal.body, &minimal.agents, &minimal.url) {
         Ok(program) => {
-            let _ = writeln!(out, "{RUN_IT} {prints}:\n\n```{}\n{}```\n", fence(language), program);
+            let _ = writeln!(out, "{RUN_IT} {prints}:\n\n{}", fenced(fence(language), &program));
         }
         Err(why) => {
             let _ = writeln!(out, "No program: {why}.\n");

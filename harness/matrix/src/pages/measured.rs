@@ -14,7 +14,7 @@ use crate::measure::collect::{Source, Tally};
 use crate::measure::differences::Found;
 use crate::report::Subject;
 use rep_core::case::ProfileId;
-use rep_core::format::cell;
+use rep_core::format::escape::text;
 
 /// One third-party parser's measurements, as the conformance report shows them.
 #[derive(Clone, Debug)]
@@ -173,9 +173,9 @@ pub fn markdown(
         let _ = writeln!(
             out,
             "| [{}]({}) | {} | {stated} | {} | {} of {} | {} | {} | {} | {} | {} ({}) |",
-            cell(&parser.name),
+            text(&parser.name),
             parser.page,
-            cell(&parser.language),
+            text(&parser.language),
             pair(real),
             real.errors,
             real.checks,
@@ -194,7 +194,7 @@ pub fn markdown(
          library directly, is on its page.\n\n",
     );
     for parser in parsers {
-        let _ = writeln!(out, "- **[{}]({})**", cell(&parser.name), parser.page);
+        let _ = writeln!(out, "- **[{}]({})**", text(&parser.name), parser.page);
         if parser.top.is_empty() {
             out.push_str("  - no miss\n");
         }

@@ -10,6 +10,7 @@
 //! pages, the conformance matrix and `readings.md` all show this.
 
 use rep_core::case::{ProfileId, Reading, Readings};
+use rep_core::format::escape::cell_code_span;
 use rep_core::runner::{Matrix, Row, Status};
 
 /// What an implementation does on one reading.
@@ -34,11 +35,12 @@ pub enum Taken {
 }
 
 impl Taken {
-    /// In a few words, for a table cell: `` `one-character` ``, `as Google`,
-    /// `mixed (3/5 as rep-rfc)`, `another option (0/5 as rep-rfc)`, `–`.
+    /// In a few words, as Markdown for a table cell: `` `one-character` ``,
+    /// `as Google`, `mixed (3/5 as rep-rfc)`, `another option (0/5 as
+    /// rep-rfc)`, `–`.
     pub fn label(&self) -> String {
         match self {
-            Taken::Choice(id) | Taken::Other(id) => format!("`{id}`"),
+            Taken::Choice(id) | Taken::Other(id) => cell_code_span(id),
             Taken::AsGoogle => "as Google".to_string(),
             Taken::Mixed { as_choice: 0, of } => format!("another option (0/{of} as rep-rfc)"),
             Taken::Mixed { as_choice, of } => format!("mixed ({as_choice}/{of} as rep-rfc)"),
@@ -134,7 +136,11 @@ pub fn section(readings: &Readings, matrix: &Matrix<'_>, column: usize, choice_c
             } else {
                 ""
             };
-            format!("| `{}` | {}{chosen} | {count} |\n", reading.id, taken.label())
+            format!(
+                "| {} | {}{chosen} | {count} |\n",
+                cell_code_span(&reading.id),
+                taken.label()
+            )
         })
         .collect();
     if rows.is_empty() {

@@ -12,7 +12,7 @@ use crate::catalogue::third_party::{Reproduce, Stated};
 use crate::measure::collect::{Collected, Source, Tally};
 use crate::measure::differences::{Difference, Standing, FUZZ_MIN_INPUTS};
 use crate::measure::REFERENCE_SEED;
-use rep_core::format::{cell, code_span};
+use rep_core::format::escape::{code_span, text};
 
 /// What the page says about the parser itself.
 #[derive(Clone, Debug)]
@@ -89,13 +89,13 @@ impl ParserPage<'_> {
     /// The page as Markdown.
     pub fn markdown(&self) -> String {
         let info = self.info;
-        let mut out = format!("# {}\n\n", info.name);
+        let mut out = format!("# {}\n\n", text(&info.name));
         let _ = writeln!(
             out,
             "{} ({}): {}. Called as {}; the head of its adapter says how agents, URLs and bodies that are not \
              UTF-8 are passed to the library.\n\n{}\n",
-            info.version,
-            info.language,
+            text(&info.version),
+            text(&info.language),
             info.about,
             code_span(&info.adapter),
             stated_sentence(info)
@@ -258,8 +258,11 @@ Not part of the list above, which fixed inputs decide:                  the stre
         files.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         out.push_str("## Real-world files it disagrees on most\n\n| file | disagreeing checks |\n|---|---:|\n");
         for (file, count) in files.into_iter().take(10) {
-            let _ = writeln!(out, "| {} | {count} |", cell(file));
+            let _ = writeln!(out, "| {} | {count} |", text(file));
         }
         out.push('\n');
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -9,7 +9,7 @@ use std::fmt::Write;
 use super::options::{taken, Taken};
 use rep_core::case::statements::{CoverageKind, Statements};
 use rep_core::case::{clause, Case, Reading, Readings};
-use rep_core::format::cell;
+use rep_core::format::escape::{authored_cell, cell_code_span, code_span, text};
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Matrix, Row};
 
@@ -70,15 +70,15 @@ fn coverage(out: &mut String, matrix: &Matrix<'_>, statements: &Statements, read
         };
         let _ = writeln!(
             out,
-            "| {flag}`{}` | [§{section}]({}) | {} | {} | {} | {} | {} | {} |",
-            statement.id,
+            "| {flag}{} | [§{section}]({}) | {} | {} | {} | {} | {} | {} |",
+            cell_code_span(&statement.id),
             clause::link(section),
             statement.level.name(),
-            cell(statement.says.trim()),
+            authored_cell(statement.says.trim()),
             covered.definite.len(),
             covered.reading.len(),
             covered.open.len(),
-            cell(note.trim())
+            authored_cell(note.trim())
         );
     }
     let _ = writeln!(
@@ -110,7 +110,7 @@ fn answers_table(out: &mut String, reading: &Reading, rows: &[&Row<'_>], matrix:
         let _ = writeln!(
             out,
             "| {} | `{answers}` | {same}/{} | {option} |",
-            cell(&info.name),
+            text(&info.name),
             comparable.len()
         );
     }
@@ -171,7 +171,10 @@ pub fn markdown(
                 _ => cases.push((&row.case.id, 1)),
             }
         }
-        let cases: Vec<String> = cases.iter().map(|(id, count)| format!("`{id}` ({count})")).collect();
+        let cases: Vec<String> = cases
+            .iter()
+            .map(|(id, count)| format!("{} ({count})", code_span(id)))
+            .collect();
         let _ = writeln!(out, "Checks, by case: {}\n", cases.join(", "));
         answers_table(&mut out, reading, &rows, matrix, choice_column);
     }

@@ -6,28 +6,32 @@
 use super::html::{esc, frame, parser_file, section, status_class, status_words, verdict_letter, Depth};
 use super::Site;
 use rep_core::case::{clause, Case, ProfileId};
+use rep_core::format::escape::{control_escape, invalid_byte_escape};
 use rep_core::implementation::{DecidingLine, ImplError};
 use rep_core::runner::Row;
 use std::fmt::Write;
 
-/// One character made visible: a span with a hover text, or the character escaped.
+/// One character made visible: a span with a hover text, or the character
+/// escaped. Control characters are written as every output of `reptest`
+/// writes them ([`control_escape`]); the byte order mark and the no-break
+/// space, which a page can style, are named.
 fn visible(c: char) -> String {
-    let named = match c {
-        '\t' => Some(("\\t", "tab")),
-        '\u{FEFF}' => Some(("BOM", "byte order mark U+FEFF")),
-        '\u{A0}' => Some(("NBSP", "no-break space U+00A0")),
-        _ => None,
-    };
-    if let Some((shown, what)) = named {
-        return format!("<span class=\"ctl\" title=\"{what}\">{shown}</span>");
+    match c {
+        '\u{FEFF}' => return "<span class=\"ctl\" title=\"byte order mark U+FEFF\">BOM</span>".to_string(),
+        '\u{A0}' => return "<span class=\"ctl\" title=\"no-break space U+00A0\">NBSP</span>".to_string(),
+        _ => {}
     }
-    if c.is_control() {
-        return format!(
-            "<span class=\"ctl\" title=\"control character U+{0:04X}\">\\x{0:02X}</span>",
-            c as u32
-        );
+    match control_escape(c) {
+        Some(shown) => {
+            let what = match c {
+                '\t' => "tab".to_string(),
+                c if c.is_control() => format!("control character U+{:04X}", u32::from(c)),
+                c => format!("bidirectional control U+{:04X}", u32::from(c)),
+            };
+            format!("<span class=\"ctl\" title=\"{what}\">{shown}</span>")
+        }
+        None => esc(&c.to_string()),
     }
-    esc(&c.to_string())
 }
 
 /// One line of a body as HTML, trailing blanks marked.
@@ -41,7 +45,8 @@ fn line_html(line: &[u8]) -> String {
         for byte in chunk.invalid() {
             let _ = write!(
                 out,
-                "<span class=\"bad\" title=\"byte 0x{byte:02X}: not UTF-8\">\\x{byte:02X}</span>"
+                "<span class=\"bad\" title=\"byte 0x{byte:02X}: not UTF-8\">{}</span>",
+                invalid_byte_escape(*byte)
             );
         }
     }
@@ -234,5 +239,15 @@ mod tests {
         assert_eq!(html.matches("<li>").count(), 3);
         assert!(html.contains("\\x00") && html.contains("\\xFF") && html.contains("␠␠"));
         assert!(html.contains("CR alone") && html.contains("without a line end"));
+    }
+
+    #[test]
+    fn a_bidirectional_control_cannot_reorder_a_line() {
+        let html = body_html("Disallow: /a\u{202e}gpj.exe\u{2066}".as_bytes());
+        assert!(!html.contains('\u{202e}') && !html.contains('\u{2066}'), "{html}");
+        assert!(
+            html.contains("<span class=\"ctl\" title=\"bidirectional control U+202E\">\\u{202E}</span>gpj.exe"),
+            "{html}"
+        );
     }
 }

@@ -3,15 +3,19 @@
 //! the colours are made of.
 
 use rep_core::case::{page_name, Case, ProfileId};
+use rep_core::format::escape::{control_escape, is_bidi_control};
 use rep_core::implementation::ImplError;
 use rep_core::runner::{Row, Status};
 use std::fmt::Write;
 
-/// `text` escaped for HTML text and attribute values.
+/// `text` escaped for HTML text and attribute values; a bidirectional
+/// control, which would reorder what the page shows around it (an agent,
+/// a URL, an error), is written as its escape (`\u{202E}`).
 pub fn esc(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
+            c if is_bidi_control(c) => out.push_str(&control_escape(c).unwrap_or_default()),
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
@@ -156,6 +160,7 @@ mod tests {
     fn case_files_are_flat_and_safe() {
         assert_eq!(case_file("rfc9309/2.2-syntax/a b"), "rfc9309~2.2-syntax~a~b.html");
         assert_eq!(esc("<a href=\"x\">&"), "&lt;a href=&quot;x&quot;&gt;&amp;");
+        assert_eq!(esc("/a\u{202e}gpj.exe"), "/a\\u{202E}gpj.exe");
     }
 
     #[test]

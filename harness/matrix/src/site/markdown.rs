@@ -1,9 +1,12 @@
 //! Markdown to HTML for the subset the generated pages use: headings,
-//! paragraphs, tables, fenced code, lists, and inline code, bold and links.
-//! The parser pages are written as Markdown by `ParserPage`; the site shows
-//! the same text through this, so the two never say different things.
+//! paragraphs, tables, fenced code, lists, and inline code, bold and links,
+//! with the backslash escapes and entities that
+//! [`escape`](rep_core::format::escape) writes for text from outside. The
+//! parser pages are written as Markdown by `ParserPage`; the site shows the
+//! same text through this, so the two never say different things.
 
 use super::html::esc;
+use rep_core::format::escape::Fence;
 use std::fmt::Write;
 
 /// Where a link may go: `rewrite(target)` gives the target to use, or `None`
@@ -19,9 +22,9 @@ pub fn to_html(markdown: &str, rewrite: Rewrite<'_>) -> String {
         let line = lines[at];
         if line.trim().is_empty() {
             at += 1;
-        } else if line.starts_with("```") {
+        } else if let Some(fence) = Fence::opening(line) {
             let end = (at + 1..lines.len())
-                .find(|&i| lines[i].starts_with("```"))
+                .find(|&i| fence.closed_by(lines[i]))
                 .unwrap_or(lines.len());
             out.push_str("<pre class=\"code\">");
             for code in &lines[at + 1..end] {
@@ -55,7 +58,10 @@ pub fn to_html(markdown: &str, rewrite: Rewrite<'_>) -> String {
             let end = (at..lines.len())
                 .find(|&i| {
                     let l = lines[i];
-                    l.trim().is_empty() || l.starts_with('|') || l.starts_with("```") || heading_level(l).is_some()
+                    l.trim().is_empty()
+                        || l.starts_with('|')
+                        || Fence::opening(l).is_some()
+                        || heading_level(l).is_some()
                 })
                 .unwrap_or(lines.len());
             let text: Vec<&str> = lines[at..end].iter().map(|l| l.trim()).collect();
@@ -135,17 +141,41 @@ fn table(lines: &[&str], rewrite: Rewrite<'_>, out: &mut String) {
     out.push_str("</tbody></table></div>\n");
 }
 
-/// Inline Markdown: `code`, **bold**, [text](target).
+/// Inline Markdown: `code`, **bold**, [text](target), a backslash before
+/// punctuation and the entities `&amp;`, `&lt;`, `&gt;` for the character
+/// itself.
 pub fn inline(text: &str, rewrite: Rewrite<'_>) -> String {
     let mut out = String::new();
     let mut rest = text;
     while !rest.is_empty() {
-        if let Some(after) = rest.strip_prefix('`') {
-            if let Some(end) = after.find('`') {
-                let _ = write!(out, "<code>{}</code>", esc(&after[..end]));
-                rest = &after[end + 1..];
-                continue;
+        if rest.starts_with('`') {
+            match code_span(rest) {
+                Some((code, used)) => {
+                    let _ = write!(out, "<code>{}</code>", esc(code));
+                    rest = &rest[used..];
+                }
+                None => {
+                    // A run never closed is text, all of it.
+                    let run = rest.len() - rest.trim_start_matches('`').len();
+                    out.push_str(&rest[..run]);
+                    rest = &rest[run..];
+                }
             }
+            continue;
+        }
+        if let Some(escaped) = rest
+            .strip_prefix('\\')
+            .and_then(|after| after.chars().next())
+            .filter(char::is_ascii_punctuation)
+        {
+            out.push_str(&esc(&escaped.to_string()));
+            rest = &rest[2..];
+            continue;
+        }
+        if let Some((entity, c)) = ENTITIES.iter().find(|(entity, _)| rest.starts_with(entity)) {
+            out.push_str(&esc(&c.to_string()));
+            rest = &rest[entity.len()..];
+            continue;
         }
         if let Some(after) = rest.strip_prefix("**") {
             if let Some(end) = after.find("**") {
@@ -167,16 +197,61 @@ pub fn inline(text: &str, rewrite: Rewrite<'_>) -> String {
             }
         }
         let first = rest.chars().next().map_or(1, char::len_utf8);
-        let next = rest[first..].find(['`', '*', '[']).map_or(rest.len(), |at| at + first);
+        let next = rest[first..]
+            .find(['`', '*', '[', '\\', '&'])
+            .map_or(rest.len(), |at| at + first);
         out.push_str(&esc(&rest[..next]));
         rest = &rest[next..];
     }
     out
 }
 
-/// `label](target)` at the start of `text`: the label, the target and the bytes used.
+/// The entities text from outside is written with, and their characters.
+const ENTITIES: [(&str, char); 3] = [("&amp;", '&'), ("&lt;", '<'), ("&gt;", '>')];
+
+/// A code span at the start of `text`: a run of backticks, then everything
+/// up to the next run of exactly as many, one space taken off each end when
+/// both ends have one. The code and the bytes used; `None` when the run is
+/// never closed (it is text then).
+fn code_span(text: &str) -> Option<(&str, usize)> {
+    let opening = text.len() - text.trim_start_matches('`').len();
+    if opening == 0 {
+        return None;
+    }
+    let mut at = opening;
+    while at < text.len() {
+        let run = text[at..].len() - text[at..].trim_start_matches('`').len();
+        if run == opening {
+            let code = &text[opening..at];
+            let stripped = code
+                .strip_prefix(' ')
+                .and_then(|code| code.strip_suffix(' '))
+                .filter(|_| code.trim() != "");
+            return Some((stripped.unwrap_or(code), at + run));
+        }
+        at += run.max(text[at..].chars().next().map_or(1, char::len_utf8));
+    }
+    None
+}
+
+/// `label](target)` at the start of `text`: the label, the target and the
+/// bytes used. The label ends at the first `]` that is neither escaped nor
+/// inside a code span.
 fn link(text: &str) -> Option<(&str, &str, usize)> {
-    let close = text.find("](")?;
+    let mut at = 0;
+    let close = loop {
+        let rest = &text[at..];
+        let c = rest.chars().next()?;
+        if rest.starts_with("](") {
+            break at;
+        } else if c == '\\' {
+            at += 1 + rest[1..].chars().next().map_or(0, char::len_utf8);
+        } else if let Some((_, used)) = code_span(rest) {
+            at += used;
+        } else {
+            at += c.len_utf8();
+        }
+    };
     let end = text[close + 2..].find(')')? + close + 2;
     Some((&text[..close], &text[close + 2..end], end + 1))
 }
@@ -197,5 +272,40 @@ mod tests {
         assert!(html.contains("<td class=\"\">1 | 2</td><td class=\"num\">3</td>"));
         assert!(html.contains("<pre class=\"code\">&lt;z&gt;\n</pre>"));
         assert!(html.contains("<li>i</li>"));
+    }
+
+    #[test]
+    fn text_from_outside_shows_as_itself() {
+        use rep_core::format::escape::{cell_code_span, code_span, fenced, text};
+        let keep = |target: &str| Some(target.to_string());
+        let hostile = "a <b>&amp; *c* **d** _e_ [l](https://evil.example/) \\ | `x` ``y";
+        let markdown = format!(
+            "{}\n\n{}\n\n| h |\n|---|\n| {} |\n\n{}",
+            text(hostile),
+            code_span(hostile),
+            cell_code_span(hostile),
+            fenced("text", "```\n<img>\n[l](https://evil.example/)\n")
+        );
+        let shown = "a &lt;b&gt;&amp;amp; *c* **d** _e_ [l](https://evil.example/) \\ | `x` ``y";
+        assert_eq!(
+            to_html(&markdown, &keep),
+            format!(
+                "<p>{shown}</p>\n<p><code>{shown}</code></p>\n\
+                 <div class=\"wide\"><table class=\"md\"><thead><tr><th>h</th></tr></thead><tbody>\n\
+                 <tr><td class=\"\"><code>{shown}</code></td></tr>\n</tbody></table></div>\n\
+                 <pre class=\"code\">```\n&lt;img&gt;\n[l](https://evil.example/)\n</pre>\n"
+            )
+        );
+    }
+
+    #[test]
+    fn a_link_label_ends_at_its_own_bracket() {
+        let keep = |target: &str| Some(target.to_string());
+        let label = rep_core::format::escape::text("x](https://evil.example/) `](y)`");
+        let html = to_html(&format!("[{label}](../cases/x.yaml#L1)\n"), &keep);
+        assert_eq!(
+            html,
+            "<p><a href=\"../cases/x.yaml#L1\">x](https://evil.example/) `](y)`</a></p>\n"
+        );
     }
 }

@@ -12,7 +12,7 @@
 mod case_page;
 mod grid;
 pub mod html;
-mod markdown;
+pub(crate) mod markdown;
 mod overview;
 mod parser;
 mod readings;

@@ -1,6 +1,10 @@
 //! `reptest check --all`: every parser's verdict on each URL, side by side.
+//! Every cell shows its control characters as escapes, so an agent, a URL,
+//! a rule or an error cannot act on the terminal or fake a row.
 
 use super::Args;
+use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
+use rep_core::format::excerpt::split_lines;
 use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
 use rep_core::workspace::absolute_root;
 use rep_matrix::lineup::{Lineup, Origin};
@@ -38,10 +42,10 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
         let document = side_by_side_json(body, options, &columns, &not_run);
         format!(
             "{}\n",
-            serde_json::to_string_pretty(&document).expect("JSON values serialise")
+            json_controls_escaped(&serde_json::to_string_pretty(&document).expect("JSON values serialise"))
         )
     } else {
-        side_by_side_text(body, options, &columns, &not_run)
+        side_by_side_text(body, &options.agents, &options.urls, &columns, &not_run)
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(shown.as_bytes());
@@ -138,12 +142,13 @@ fn verdict_and_line(answer: &Answer, body: &[u8]) -> (&'static str, String) {
     }
 }
 
-/// Line `line` (1-based) of `body`, trimmed and shortened for a table.
+/// Line `line` (1-based, numbered as the matcher numbers them: a CR ends a
+/// line too) of `body`, trimmed and shortened for a table, control
+/// characters and bytes that are not UTF-8 shown as escapes.
 fn line_text(body: &[u8], line: u32) -> String {
-    let text = body
-        .split(|&byte| byte == b'\n')
-        .nth(line.saturating_sub(1) as usize)
-        .map(|bytes| String::from_utf8_lossy(bytes).trim().to_string())
+    let text = split_lines(body)
+        .get(line.saturating_sub(1) as usize)
+        .map(|(bytes, _)| visible_bytes(bytes.trim_ascii()))
         .unwrap_or_default();
     match text.char_indices().nth(60) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
@@ -183,15 +188,21 @@ fn agreement(columns: &[Column], index: usize) -> (bool, String) {
 }
 
 /// The side-by-side table, one per URL, then the parsers not run.
-fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> String {
-    let mut out = format!("agent(s): {}\n", options.agents.join(", "));
-    for (index, url) in options.urls.iter().enumerate() {
+fn side_by_side_text(
+    body: &[u8],
+    agents: &[String],
+    urls: &[String],
+    columns: &[Column],
+    not_run: &[NotRun],
+) -> String {
+    let mut out = format!("agent(s): {}\n", visible(&agents.join(", ")));
+    for (index, url) in urls.iter().enumerate() {
         let (_, summary) = agreement(columns, index);
-        let _ = writeln!(out, "\n{url} — {summary}");
+        let _ = writeln!(out, "\n{} — {}", visible(url), visible(&summary));
         let mut rows = vec![["parser", "version", "verdict", "deciding line, or why not"].map(String::from)];
         for column in columns {
             let (verdict, line) = verdict_and_line(&column.answers[index], body);
-            rows.push([column.name.clone(), column.version.clone(), verdict.to_string(), line]);
+            rows.push([&column.name, &column.version, verdict, &line].map(|cell| visible(cell).into_owned()));
         }
         let widths: Vec<usize> = (0..3)
             .map(|at| rows.iter().map(|row| row[at].chars().count()).max().unwrap_or(0))
@@ -212,9 +223,13 @@ fn side_by_side_text(body: &[u8], options: &Args, columns: &[Column], not_run: &
     }
     if !not_run.is_empty() {
         let _ = writeln!(out, "\nnot run:");
-        let width = not_run.iter().map(|parser| parser.name.len()).max().unwrap_or(0);
+        let width = not_run
+            .iter()
+            .map(|parser| visible(&parser.name).chars().count())
+            .max()
+            .unwrap_or(0);
         for parser in not_run {
-            let _ = writeln!(out, "  {:<width$}  {}", parser.name, parser.why);
+            let _ = writeln!(out, "  {:<width$}  {}", visible(&parser.name), visible(&parser.why));
         }
     }
     out
@@ -253,4 +268,52 @@ fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &
         .map(|parser| json!({ "parser": parser.name, "why": parser.why }))
         .collect();
     json!({ "agents": options.agents, "urls": urls, "not_run": not_run })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_side_by_side_table_shows_hostile_text_as_escapes() {
+        let hostile = "x\r\x1b[2Kallowed\n\x07\x7f\u{9b}31m";
+        let columns = [Column {
+            name: format!("parser{hostile}"),
+            version: format!("1.0{hostile}"),
+            answers: vec![
+                Err(ImplError::Failed(format!("boom{hostile}"))),
+                Ok(rep_core::implementation::Outcome::new(false, DecidingLine::At(2))),
+            ],
+        }];
+        let not_run = [NotRun {
+            name: format!("absent{hostile}"),
+            why: format!("missing{hostile}"),
+        }];
+        let body = b"User-agent: *\nDisallow: /\x1b[2K\rallowed\xff\n";
+        let table = side_by_side_text(
+            body,
+            &[format!("Foo{hostile}")],
+            &[format!("https://example.com/{hostile}"), "https://example.com/".into()],
+            &columns,
+            &not_run,
+        );
+        assert!(
+            !table.chars().any(|c| c.is_control() && c != '\n'),
+            "a control character in:\n{table}"
+        );
+        assert!(
+            table.contains("boomx\\r\\x1B[2Kallowed\\n\\x07\\x7F\\x9B31m"),
+            "{table}"
+        );
+        assert!(table.contains("2: Disallow: /\\x1B[2K"), "{table}");
+        assert!(!table.lines().any(|line| line.trim() == "allowed"), "{table}");
+    }
+
+    #[test]
+    fn a_deciding_line_is_found_as_the_matcher_numbers_lines() {
+        let body = b"User-agent: *\rDisallow: /a\r\nAllow: /b\n";
+        assert_eq!(line_text(body, 2), "Disallow: /a");
+        assert_eq!(line_text(body, 3), "Allow: /b");
+        assert_eq!(line_text(body, 4), "");
+    }
 }

@@ -1,10 +1,14 @@
 //! `reptest check`: one implementation's verdict on URLs, with explanations,
 //! or (with `--jsonl`) a batch service on stdin/stdout, or (with `--all`)
-//! every parser's verdict side by side.
+//! every parser's verdict side by side. What it prints of the rules,
+//! agents, URLs and errors shows their control characters as escapes
+//! (`rep_core::format::escape`): nothing in them can act on the terminal
+//! or fake a line.
 
 mod all;
 
 use crate::cli::{start_all, usage_error, ImplChoice};
+use rep_core::format::escape::{json_controls_escaped, visible};
 use rep_core::implementation::{ImplError, Implementation, Prepared};
 use rep_core::jsonl;
 use serde_json::json;
@@ -145,6 +149,11 @@ fn check_urls(implementation: &dyn Implementation, body: &[u8], options: &Args) 
             (Err(error), true) => json!({ "url": url, "error": error.to_string() }).to_string(),
             (Ok(outcome), false) => format!("{url}: {}", outcome.explanation()),
             (Err(error), false) => format!("{url}: error: {error}"),
+        };
+        let line = if options.json {
+            json_controls_escaped(&line)
+        } else {
+            visible(&line).into_owned()
         };
         let _ = writeln!(stdout, "{line}");
     }

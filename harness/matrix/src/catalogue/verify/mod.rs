@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use super::third_party::{Places, ThirdParty};
 use crate::pages::difference_entry::{RAISES, RUN_IT};
+use rep_core::format::escape::Fence;
 use rep_core::implementation::process::{Finished, RunError};
 
 pub use rust_crate::dependencies;
@@ -53,16 +54,15 @@ pub fn programs(page: &str) -> Vec<Program> {
         let rest = rest.trim().trim_end_matches(':');
         let prints = (rest != RAISES).then(|| rest.trim_matches('`').to_string());
         let mut code = String::new();
-        let mut inside = false;
+        let mut fence: Option<Fence> = None;
         for line in lines.by_ref() {
-            match (inside, line.starts_with("```")) {
-                (false, true) => inside = true,
-                (true, true) => break,
-                (true, false) => {
+            match fence {
+                None => fence = Fence::opening(line),
+                Some(open) if open.closed_by(line) => break,
+                Some(_) => {
                     code.push_str(line);
                     code.push('\n');
                 }
-                (false, false) => {}
             }
         }
         found.push(Program {
@@ -166,6 +166,18 @@ mod tests {
         assert_eq!(found[0].code, "print(\"allowed\")\n");
         assert_eq!(found[0].heading, "1. x allows");
         assert_eq!(found[1].prints, None);
+    }
+
+    #[test]
+    fn a_program_holding_a_fence_is_read_whole() {
+        let program = "robots = '''\n```\n'''\nprint(\"allowed\")\n";
+        let page = format!(
+            "#### 1. x allows\n\n{RUN_IT} `allowed`:\n\n{}\nafter\n",
+            rep_core::format::escape::fenced("python", program)
+        );
+        let found = programs(&page);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].code, program);
     }
 
     #[test]
