@@ -8,11 +8,11 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use rep::{check_once, diagnose, explain, Explanation, Profile, Robots, Switch};
+use rep::{check_once, diagnose, explain, Explanation, Profile, Robots};
 
 mod common;
 
-use common::SplitMix;
+use common::{every_profile, presets_and_single_toggles, SplitMix};
 
 /// Inputs that once panicked or that sit on a boundary a look-ahead can
 /// cross: each is read under every combination of switches.
@@ -35,32 +35,6 @@ const SHAPES: &[&[u8]] = &[
     b"\r",
     b"\xFF\xFE\xC3",
 ];
-
-/// Every combination of the switches (each with the default size limit).
-fn every_profile() -> impl Iterator<Item = Profile> {
-    assert!(
-        Switch::ALL.len() <= 16,
-        "2^{} profiles: sample them instead",
-        Switch::ALL.len()
-    );
-    (0u32..1 << Switch::ALL.len()).map(|mask| {
-        Switch::ALL
-            .iter()
-            .enumerate()
-            .fold(Profile::RFC9309, |profile, (bit, &switch)| {
-                profile.with(switch, mask >> bit & 1 == 1)
-            })
-    })
-}
-
-/// Each preset, and each with one switch flipped.
-fn presets_and_single_toggles() -> Vec<Profile> {
-    let mut profiles = vec![Profile::RFC9309, Profile::GOOGLE];
-    for preset in [Profile::RFC9309, Profile::GOOGLE] {
-        profiles.extend(Switch::ALL.map(|switch| preset.with(switch, !preset.is_on(switch))));
-    }
-    profiles
-}
 
 /// An input, escaped, with long runs of one byte shortened.
 fn shown(body: &[u8], agents: &[&[u8]], url: &[u8]) -> String {

@@ -238,3 +238,29 @@ impl SplitMix {
         url
     }
 }
+
+/// Every combination of the switches (each with the default size limit).
+pub fn every_profile() -> impl Iterator<Item = Profile> {
+    assert!(
+        Switch::ALL.len() <= 16,
+        "2^{} profiles: sample them instead",
+        Switch::ALL.len()
+    );
+    (0u32..1 << Switch::ALL.len()).map(|mask| {
+        Switch::ALL
+            .iter()
+            .enumerate()
+            .fold(Profile::RFC9309, |profile, (bit, &switch)| {
+                profile.with(switch, mask >> bit & 1 == 1)
+            })
+    })
+}
+
+/// Each preset, and each with one switch flipped.
+pub fn presets_and_single_toggles() -> Vec<Profile> {
+    let mut profiles = vec![Profile::RFC9309, Profile::GOOGLE];
+    for preset in [Profile::RFC9309, Profile::GOOGLE] {
+        profiles.extend(Switch::ALL.map(|switch| preset.with(switch, !preset.is_on(switch))));
+    }
+    profiles
+}

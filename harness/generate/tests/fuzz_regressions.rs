@@ -18,8 +18,13 @@ use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use rep::{check_once, diagnose, explain, Explanation, Profile, Robots, Switch};
+use rep::{check_once, diagnose, explain, Explanation, Profile, Robots};
 use rep_generate::{split_raw, Generated};
+
+// The profiles to try are the root crate's integration tests' own.
+#[path = "../../../tests/common/mod.rs"]
+mod common;
+use common::{every_profile, presets_and_single_toggles};
 
 /// The targets of `fuzz/Cargo.toml`, each with a directory of findings.
 const TARGETS: [&str; 4] = ["diff_bytes", "diff_google", "no_panic", "profiles_explained"];
@@ -71,28 +76,6 @@ fn replays() -> Vec<Replay> {
         }
     }
     replays
-}
-
-/// Every combination of the switches.
-fn every_profile() -> impl Iterator<Item = Profile> {
-    (0u32..1 << Switch::ALL.len()).map(|mask| {
-        Switch::ALL
-            .iter()
-            .enumerate()
-            .fold(Profile::RFC9309, |profile, (bit, &switch)| {
-                profile.with(switch, mask >> bit & 1 == 1)
-            })
-    })
-}
-
-/// Each preset, and each with one switch flipped: for the long inputs, which
-/// would take a minute under all combinations in a debug build.
-fn presets_and_single_toggles() -> Vec<Profile> {
-    let mut profiles = vec![Profile::RFC9309, Profile::GOOGLE];
-    for preset in [Profile::RFC9309, Profile::GOOGLE] {
-        profiles.extend(Switch::ALL.map(|switch| preset.with(switch, !preset.is_on(switch))));
-    }
-    profiles
 }
 
 /// Inputs longer than this are read under [`presets_and_single_toggles`]
