@@ -33,9 +33,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let dir = parent_of(path);
     std::fs::create_dir_all(&dir)?;
     clean_once(&dir);
-    let mut file = tempfile::Builder::new()
-        .prefix(&own_prefix())
-        .suffix(SUFFIX)
+    let mut file = with_plain_permissions(tempfile::Builder::new().prefix(&own_prefix()).suffix(SUFFIX), 0o666)
         .tempfile_in(&dir)?;
     file.write_all(bytes)?;
     file.as_file().sync_all()?;
@@ -85,10 +83,28 @@ fn exchange(_: &Path, _: &Path) -> io::Result<()> {
 }
 
 fn temporary_dir(dir: &Path) -> io::Result<tempfile::TempDir> {
-    tempfile::Builder::new()
-        .prefix(&own_prefix())
-        .suffix(SUFFIX)
-        .tempdir_in(dir)
+    with_plain_permissions(tempfile::Builder::new().prefix(&own_prefix()).suffix(SUFFIX), 0o777).tempdir_in(dir)
+}
+
+/// A temporary file or directory is private by default (0600, 0700); what
+/// is renamed into place must get the mode a plain `File::create` or
+/// `create_dir` gives (`mode` less the umask), or reports and findings would
+/// become unreadable to everyone but their writer.
+#[cfg(unix)]
+fn with_plain_permissions<'a, 'b>(
+    builder: &'b mut tempfile::Builder<'a, 'a>,
+    mode: u32,
+) -> &'b mut tempfile::Builder<'a, 'a> {
+    use std::os::unix::fs::PermissionsExt;
+    builder.permissions(std::fs::Permissions::from_mode(mode))
+}
+
+#[cfg(not(unix))]
+fn with_plain_permissions<'a, 'b>(
+    builder: &'b mut tempfile::Builder<'a, 'a>,
+    _mode: u32,
+) -> &'b mut tempfile::Builder<'a, 'a> {
+    builder
 }
 
 /// The directory `path` is in (`.` for a bare file name).

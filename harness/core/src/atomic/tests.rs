@@ -82,3 +82,17 @@ fn a_directory_is_swapped_in_whole_and_kept_as_it_was_when_building_fails() {
     assert_eq!(names(&site), ["index.html"]);
     assert_eq!(names(dir.path()), ["site"], "the old directory is removed");
 }
+
+#[cfg(unix)]
+#[test]
+fn what_is_written_gets_the_mode_a_plain_create_gives() {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = |path: &Path| std::fs::metadata(path).expect("written").permissions().mode() & 0o777;
+    let dir = scratch("mode");
+    std::fs::write(dir.path().join("plain.md"), b"x\n").expect("a plain write");
+    write_atomically(&dir.path().join("whole.md"), b"x\n").expect("an atomic write");
+    assert_eq!(mode(&dir.path().join("whole.md")), mode(&dir.path().join("plain.md")));
+    std::fs::create_dir(dir.path().join("plain")).expect("a plain directory");
+    replace_dir(&dir.path().join("site"), |_| Ok::<_, io::Error>(())).expect("a swapped-in directory");
+    assert_eq!(mode(&dir.path().join("site")), mode(&dir.path().join("plain")));
+}
