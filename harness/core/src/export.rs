@@ -29,7 +29,7 @@ pub const FORMAT: &str = "rep-suite";
 pub const FORMAT_VERSION: u32 = 2;
 
 /// What the document says about reading it, one sentence per entry.
-const HOW_TO_READ: [&str; 10] = [
+const HOW_TO_READ: [&str; 11] = [
     "Each entry of `checks` asks one question: given the robots.txt body named by `body`, may a crawler that \
      identifies itself with the product token(s) in `agents` fetch `url`?",
     "A check's `body` is a key of `bodies` (the id of the first case, in id order, whose body it is): several \
@@ -53,6 +53,13 @@ const HOW_TO_READ: [&str; 10] = [
      is `cached_body` (a key of `bodies`) when that is not null, and the check's `body` is then the final \
      response's; when `cached_body` is null the check's one `body` is the final response's for a success and \
      the copy's otherwise. A parser that does not model fetching cannot answer it.",
+    "In a fetch check, `robots_url` (when not null) is the robots.txt URL the crawler asked for first: the file \
+     governs only URLs with that scheme, host and port (RFC 9309 §2.3), so a check on another authority is \
+     `allowed` as far as this file goes. `redirect_hops` lists where each redirect led when the case names them \
+     (empty when it gives only the count); the rules found at the end apply to `robots_url`'s authority, not the \
+     last hop's (§2.3.1.2). `failing_hours` is how long requests for the file have been failing the way this \
+     one did, the clock of RFC 9309's 30 days and of Google's 12 hours and 30 days; it is separate from \
+     `cached_age_hours`, which is at least as long.",
     "`basis` says what the rfc expectation rests on: an RFC 9309 section (`clause`) and how strongly the RFC \
      states it (`level`), and/or a `reading` (an id in cases/readings.yaml) that settles a contested point; \
      each is null when the case does not state it.",
@@ -168,8 +175,11 @@ struct ExportedBasis<'a> {
 
 #[derive(Serialize)]
 struct ExportedResponse<'a> {
+    robots_url: Option<&'a str>,
     status: HttpStatus,
     redirects: u32,
+    redirect_hops: &'a [String],
+    failing_hours: u32,
     content_type: Option<&'a str>,
     cached_age_hours: Option<u32>,
     cached_body: Option<&'a str>,
@@ -281,11 +291,14 @@ fn exported_basis(basis: &Basis) -> ExportedBasis<'_> {
 
 fn exported_response<'a>(response: &'a ResponseSpec, cached_body: Option<&'a str>) -> ExportedResponse<'a> {
     ExportedResponse {
+        robots_url: response.url.as_deref(),
         status: match response.status {
             Some(code) => HttpStatus::Code(code),
             None => HttpStatus::Failure("network-error"),
         },
         redirects: response.redirects,
+        redirect_hops: &response.hops,
+        failing_hours: response.failing_hours(),
         content_type: response.content_type.as_deref(),
         cached_age_hours: response.cached_age_hours(),
         cached_body,

@@ -82,10 +82,24 @@ pub struct Basis {
 /// The simulated response to the request for `/robots.txt`, for fetch checks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Response {
+    /// The robots.txt URL the crawler asked for first, when the check names
+    /// it: the file governs only URLs with its scheme, host and port (RFC 9309
+    /// §2.3), so a check on another authority is allowed as far as this file
+    /// goes. `None`: the file governs every URL the check names.
+    pub robots_url: Option<String>,
     /// The final HTTP status, or `None` when the request failed at the network.
     pub status: Option<u16>,
     /// Redirects followed to reach it.
     pub redirects: u32,
+    /// Where each redirect led, in order, when the check names them; empty
+    /// when it gives only the count. The rules found at the end apply to the
+    /// authority of `robots_url`, not the last hop's (§2.3.1.2).
+    pub redirect_hops: Vec<String>,
+    /// For a failure, how many hours requests for the file have been failing
+    /// this way (0: the first failure; 0 for a success). The clock of the
+    /// RFC's 30 days and Google's 12 hours and 30 days, separate from the
+    /// cached copy's age.
+    pub failing_hours: u32,
     /// The response's `Content-Type` header, when the check gives one.
     pub content_type: Option<String>,
     /// The copy of robots.txt the crawler holds from an earlier successful

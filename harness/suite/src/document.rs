@@ -99,8 +99,16 @@ enum RawLevel {
 
 #[derive(Deserialize)]
 struct RawResponse {
+    // Fields added after format_version 2 was first written default, so an
+    // older file still reads.
+    #[serde(default)]
+    robots_url: Option<String>,
     status: RawStatus,
     redirects: u32,
+    #[serde(default)]
+    redirect_hops: Vec<String>,
+    #[serde(default)]
+    failing_hours: u32,
     content_type: Option<String>,
     cached_age_hours: Option<u32>,
     cached_body: Option<String>,
@@ -176,6 +184,7 @@ fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadEr
     let response = match raw.response {
         None => None,
         Some(response) => Some(Response {
+            robots_url: response.robots_url,
             status: match response.status {
                 RawStatus::Code(code) => Some(code),
                 RawStatus::Word(word) if word == "network-error" => None,
@@ -186,6 +195,8 @@ fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadEr
                 }
             },
             redirects: response.redirects,
+            redirect_hops: response.redirect_hops,
+            failing_hours: response.failing_hours,
             content_type: response.content_type,
             cached: match response.cached_age_hours {
                 None => None,
@@ -270,12 +281,25 @@ mod tests {
         assert_eq!(
             check.response,
             Some(Response {
+                robots_url: None,
                 status: None,
                 redirects: 1,
+                redirect_hops: Vec::new(),
+                failing_hours: 0,
                 content_type: None,
                 cached: None,
-            })
+            }),
+            "a file written before the first URL, the hops and the clock still reads"
         );
+        let scoped = one_check(
+            r#""response": {"robots_url": "https://example.com/robots.txt", "status": 503, "redirects": 1,
+                "redirect_hops": ["https://cdn.example.net/robots.txt"], "failing_hours": 12}, "body": "a/b""#,
+            r#"{"a/b": []}"#,
+        );
+        let response = read(&scoped).unwrap().checks[0].response.clone().unwrap();
+        assert_eq!(response.robots_url.as_deref(), Some("https://example.com/robots.txt"));
+        assert_eq!(response.redirect_hops, ["https://cdn.example.net/robots.txt"]);
+        assert_eq!(response.failing_hours, 12);
         let cached = one_check(
             r#""response": {"status": 200, "redirects": 0, "content_type": "text/html", "cached_age_hours": 30,
                 "cached_body": "a/c", "cache_control": "max-age=0"}, "body": "a/b""#,

@@ -302,6 +302,15 @@ impl fmt::Display for Miss {
                 .status
                 .map_or("network error".to_string(), |code| format!("HTTP {code}"));
             write!(f, "      fetch:  {status} after {} redirect(s)", response.redirects)?;
+            if !response.redirect_hops.is_empty() {
+                write!(f, " (to {})", response.redirect_hops.join(", "))?;
+            }
+            if let Some(robots_url) = &response.robots_url {
+                write!(f, " for {robots_url}")?;
+            }
+            if response.failing_hours > 0 {
+                write!(f, ", failing for {} h", response.failing_hours)?;
+            }
             if let Some(content_type) = &response.content_type {
                 write!(f, ", served as {content_type}")?;
             }

@@ -12,6 +12,7 @@ mod locate;
 mod page_name;
 mod raw;
 mod readings;
+mod response;
 pub mod statements;
 mod validate;
 pub mod write;
@@ -138,10 +139,19 @@ pub struct Basis {
 /// The simulated response to a robots.txt request, for fetch cases.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResponseSpec {
+    /// The robots.txt URL the crawler asked for first, whose authority the
+    /// file governs (RFC 9309 §2.3, §2.3.1.2); `None`: every checked URL.
+    pub url: Option<String>,
     /// The final HTTP status, or `None` for a network failure.
     pub status: Option<u16>,
     /// Redirects followed before that status.
     pub redirects: u32,
+    /// Where each redirect led, in order, when the case says (then as many
+    /// as `redirects`); empty when it gives only a count.
+    pub hops: Vec<String>,
+    /// Hours requests for the file have been failing as this one did, when
+    /// the case says; see [`ResponseSpec::failing_hours`].
+    pub failing_for_hours: Option<u32>,
     /// The final response's `Content-Type` header, when the case gives one.
     pub content_type: Option<String>,
     /// The copy of robots.txt the crawler kept from its last successful
@@ -166,6 +176,16 @@ impl ResponseSpec {
     pub fn cached_age_hours(&self) -> Option<u32> {
         self.cached.as_ref().map(|cached| cached.age_hours)
     }
+
+    /// How many hours the file has been failing: 0 for a 2xx or 3xx (no
+    /// failure); else as the case says, else the cached copy's age (every
+    /// request since that fetch failed), else 0 (this is the first failure).
+    pub fn failing_hours(&self) -> u32 {
+        if matches!(self.status, Some(200..=399)) {
+            return 0;
+        }
+        self.failing_for_hours.or_else(|| self.cached_age_hours()).unwrap_or(0)
+    }
 }
 
 impl fmt::Display for ResponseSpec {
@@ -174,8 +194,17 @@ impl fmt::Display for ResponseSpec {
             Some(status) => write!(f, "HTTP {status}")?,
             None => f.write_str("network error")?,
         }
-        if self.redirects > 0 {
+        if let Some(url) = &self.url {
+            write!(f, " for {url}")?;
+        }
+        if self.hops.is_empty() && self.redirects > 0 {
             write!(f, " after {} redirect(s)", self.redirects)?;
+        }
+        if !self.hops.is_empty() {
+            write!(f, " after redirects to {}", self.hops.join(", "))?;
+        }
+        if let Some(hours) = self.failing_for_hours {
+            write!(f, ", failing for {hours} h")?;
         }
         if let Some(content_type) = &self.content_type {
             write!(f, " as {content_type}")?;

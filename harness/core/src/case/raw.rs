@@ -46,11 +46,32 @@ fn one() -> u32 {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawResponse {
+    /// The robots.txt URL the crawler asked for first; absent, the file
+    /// governs every URL a check names.
+    pub url: Option<String>,
     pub status: HttpStatus,
     #[serde(default)]
-    pub redirects: u32,
+    pub redirects: RawRedirects,
     pub content_type: Option<String>,
     pub cached: Option<RawCached>,
+    /// Hours the file has been failing this way (defaults to the cached
+    /// copy's age, else 0).
+    pub failing_for_hours: Option<u32>,
+}
+
+/// The redirects followed: how many (`redirects: 2`, hops on the same
+/// authority), or the URL each one led to, in order.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RawRedirects {
+    Count(u32),
+    Hops(Vec<String>),
+}
+
+impl Default for RawRedirects {
+    fn default() -> RawRedirects {
+        RawRedirects::Count(0)
+    }
 }
 
 #[derive(Deserialize)]

@@ -6,7 +6,7 @@ use super::clause;
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile};
 use super::readings::{is_kebab_case, Readings};
-use super::{Basis, CachedSpec, Case, CaseFile, Check, Expect, ResponseSpec};
+use super::{Basis, Case, CaseFile, Check, Expect};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -126,16 +126,7 @@ impl Validator<'_> {
             );
         }
         let body = self.body(raw, item);
-        let response = raw.response.as_ref().map(|response| ResponseSpec {
-            status: response.status.0,
-            redirects: response.redirects,
-            content_type: response.content_type.clone(),
-            cached: response.cached.as_ref().map(|cached| CachedSpec {
-                age_hours: cached.age_hours,
-                body: cached.robots.as_ref().map(|robots| robots.as_bytes().to_vec()),
-                cache_control: cached.cache_control.clone(),
-            }),
-        });
+        let response = raw.response.as_ref().map(|response| self.response(response, item));
         if raw.checks.is_empty() {
             let at = self.at(item, Some("checks"));
             self.report(at, format!("case `{name}` has no checks: add at least one"));
@@ -157,7 +148,7 @@ impl Validator<'_> {
             name: name.clone(),
             why: raw.why.clone(),
             body: body?,
-            response,
+            response: response.flatten(),
             checks: checks.into_iter().collect::<Option<Vec<_>>>()?,
             file: PathBuf::new(),
             line,

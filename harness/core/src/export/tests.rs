@@ -140,8 +140,11 @@ fn checks_are_sorted_by_case_id_then_number() {
 fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
     let mut case = Case::sample(Expect::Disallowed, Expect::Disallowed);
     case.response = Some(ResponseSpec {
+        url: None,
         status: None,
         redirects: 2,
+        hops: Vec::new(),
+        failing_for_hours: None,
         content_type: None,
         cached: Some(CachedSpec {
             age_hours: 800,
@@ -159,6 +162,12 @@ fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
     assert_eq!(check["response"]["redirects"], 2);
     assert_eq!(check["response"]["cached_age_hours"], 800);
     assert_eq!(
+        check["response"]["failing_hours"], 800,
+        "no clock of its own: failing since the copy was fetched"
+    );
+    assert_eq!(check["response"]["robots_url"], Value::Null);
+    assert_eq!(check["response"]["redirect_hops"], serde_json::json!([]));
+    assert_eq!(
         check["response"]["cached_body"],
         Value::Null,
         "the copy is the check's body"
@@ -173,8 +182,11 @@ fn a_cached_copy_with_a_body_of_its_own_is_a_body_of_the_document() {
     let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
     case.id = "fetch/caching/x".into();
     case.response = Some(ResponseSpec {
+        url: None,
         status: Some(200),
         redirects: 0,
+        hops: Vec::new(),
+        failing_for_hours: None,
         content_type: Some("text/plain".into()),
         cached: Some(CachedSpec {
             age_hours: 30,
@@ -193,4 +205,30 @@ fn a_cached_copy_with_a_body_of_its_own_is_a_body_of_the_document() {
         document["bodies"]["fetch/caching/x/cached-copy"],
         serde_json::json!([{"text": "User-agent: *\nDisallow: /\n"}])
     );
+}
+
+#[test]
+fn the_first_url_the_hops_and_the_clock_are_written_apart_from_the_copy() {
+    let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+    case.response = Some(ResponseSpec {
+        url: Some("https://example.com/robots.txt".into()),
+        status: Some(503),
+        redirects: 1,
+        hops: vec!["https://cdn.example.net/robots.txt".into()],
+        failing_for_hours: Some(12),
+        content_type: None,
+        cached: Some(CachedSpec {
+            age_hours: 48,
+            body: None,
+            cache_control: None,
+        }),
+    });
+    let response = &exported(vec![case])["checks"][0]["response"];
+    assert_eq!(response["robots_url"], "https://example.com/robots.txt");
+    assert_eq!(
+        response["redirect_hops"],
+        serde_json::json!(["https://cdn.example.net/robots.txt"])
+    );
+    assert_eq!(response["failing_hours"], 12);
+    assert_eq!(response["cached_age_hours"], 48);
 }

@@ -117,8 +117,11 @@ fn check_json(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>) -> Value {
         "agents": check.agents,
         "url": check.url,
         "response": row.case.response.as_ref().map(|response| json!({
+            "robots_url": response.url,
             "status": response.status,
             "redirects": response.redirects,
+            "redirect_hops": response.hops,
+            "failing_hours": response.failing_hours(),
             "content_type": response.content_type,
             "cached_age_hours": response.cached_age_hours(),
             "cached_has_its_own_body": response.cached.as_ref().map(|cached| cached.body.is_some()),
