@@ -315,6 +315,7 @@ mod tests {
             clause: level.map(|_| "2.2.2".to_string()),
             level,
             reading: reading.map(str::to_string),
+            statements: Vec::new(),
         }
     }
 

@@ -43,6 +43,7 @@ fn case(name: &str, level: Level) -> Case {
         clause: Some("2.2.2".into()),
         level: Some(level),
         reading: None,
+        statements: Vec::new(),
     };
     case
 }

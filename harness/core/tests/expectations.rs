@@ -410,6 +410,7 @@ fn a_should_departure_is_shown_but_does_not_fail_the_run() {
         clause: Some("2.2.2".into()),
         level: Some(rep_core::case::Level::Should),
         reading: None,
+        statements: Vec::new(),
     };
     let files = vec![CaseFile {
         path: "x.yaml".into(),

@@ -134,6 +134,21 @@ pub struct Basis {
     pub level: Option<Level>,
     /// The id of the reading (in `cases/readings.yaml`) that decides it.
     pub reading: Option<String>,
+    /// The ids of the statements (in `cases/statements.yaml`) it tests: the
+    /// check's own list, else its case's; empty when neither gives one.
+    pub statements: Vec<String>,
+}
+
+/// The document a `google` expectation rests on when Google's compiled
+/// parser cannot decide it (fetching, status codes, caching, limits).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The document, by title or address.
+    pub document: String,
+    /// The revision or date of the document read.
+    pub date: String,
+    /// The section of it that says so.
+    pub section: String,
 }
 
 /// The simulated response to a robots.txt request, for fetch cases.
@@ -235,6 +250,9 @@ pub struct Check {
     pub google: Expect,
     /// What the `rfc` expectation rests on (the check's own fields, else its case's).
     pub basis: Basis,
+    /// The document the `google` expectation rests on, when it rests on one
+    /// rather than on Google's parser (the check's own, else its case's).
+    pub source: Option<Source>,
 }
 
 impl Check {
@@ -311,6 +329,7 @@ impl Case {
                 rfc,
                 google,
                 basis: Basis::default(),
+                source: None,
             }],
             file: "x.yaml".into(),
             line: 1,

@@ -21,6 +21,8 @@ pub(crate) struct RawCase {
     pub clause: Option<String>,
     pub level: Option<Level>,
     pub reading: Option<String>,
+    pub statements: Option<Vec<String>>,
+    pub source: Option<RawSource>,
     pub robots: Option<String>,
     pub robots_escaped: Option<String>,
     pub robots_base64: Option<String>,
@@ -126,4 +128,16 @@ pub struct RawCheck {
     pub clause: Option<String>,
     pub level: Option<Level>,
     pub reading: Option<String>,
+    pub statements: Option<Vec<String>>,
+    pub source: Option<RawSource>,
+}
+
+/// Where a `google` expectation that rests on Google's documents rather than
+/// on its compiled parser comes from.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSource {
+    pub document: String,
+    pub date: String,
+    pub section: String,
 }

@@ -247,6 +247,7 @@ mod tests {
             clause: Some("2.2.2".into()),
             level: Some(Level::Should),
             reading: None,
+            statements: Vec::new(),
         };
         let mut open = case.checks[0].clone();
         open.rfc = Expect::ImplementationDefined;

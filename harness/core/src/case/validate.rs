@@ -4,9 +4,9 @@
 
 use super::clause;
 use super::locate::{Item, Locator, Position};
-use super::raw::{RawCase, RawCheck, RawFile};
+use super::raw::{RawCase, RawCheck, RawFile, RawSource};
 use super::readings::{is_kebab_case, Readings};
-use super::{Basis, Case, CaseFile, Check, Expect};
+use super::{Basis, Case, CaseFile, Check, Expect, Source};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
@@ -177,6 +177,11 @@ impl Validator<'_> {
             clause: raw.clause.clone().or_else(|| case.clause.clone()),
             level: raw.level.or(case.level),
             reading: raw.reading.clone().or_else(|| case.reading.clone()),
+            statements: raw
+                .statements
+                .clone()
+                .or_else(|| case.statements.clone())
+                .unwrap_or_default(),
         };
         if let Some(problem) = self.basis_problem(&basis, rfc) {
             // The basis key of the check, else of its case, else the check.
@@ -187,13 +192,42 @@ impl Validator<'_> {
             self.report(at, format!("check {number}: {problem}"));
             return None;
         }
+        let source = self.source(raw.source.as_ref().or(case.source.as_ref()), item.or(case_item), number)?;
         Some(Check {
             agents,
             url: raw.url.clone(),
             rfc,
             google,
             basis,
+            source,
         })
+    }
+
+    /// The check's source (its own, else its case's) with no field empty, or
+    /// the problem reported.
+    fn source(&mut self, raw: Option<&RawSource>, item: Option<&Item>, number: usize) -> Option<Option<Source>> {
+        let Some(raw) = raw else { return Some(None) };
+        let fields = [
+            ("document", &raw.document),
+            ("date", &raw.date),
+            ("section", &raw.section),
+        ];
+        if let Some((field, _)) = fields.iter().find(|(_, text)| text.trim().is_empty()) {
+            let at = self.at(item, Some("source"));
+            self.report(
+                at,
+                format!(
+                    "check {number}: the source's `{field}` is empty: name the document, its date or revision, and \
+                     the section the google expectation rests on"
+                ),
+            );
+            return None;
+        }
+        Some(Some(Source {
+            document: raw.document.clone(),
+            date: raw.date.clone(),
+            section: raw.section.clone(),
+        }))
     }
 
     /// The check's agents (`agent` or `agents`, none empty), or the problem reported.
@@ -299,6 +333,11 @@ impl Validator<'_> {
                 }
                 Some(_) => {}
             }
+        }
+        if let Some(id) = basis.statements.iter().find(|id| !is_kebab_case(id)) {
+            return Some(format!(
+                "statement `{id}` is not a statement id: name entries of statements.yaml by their kebab-case `id`"
+            ));
         }
         let rests_on_nothing = basis.clause.is_none() && basis.reading.is_none();
         if self.readings.is_some() && rfc.allowed().is_some() && rests_on_nothing {

@@ -156,6 +156,7 @@ fn a_network_error_and_a_basis_are_written_as_the_case_files_name_them() {
         clause: Some("2.3.1.4".into()),
         level: Some(crate::case::Level::Must),
         reading: None,
+        statements: Vec::new(),
     };
     let check = &exported(vec![case])["checks"][0];
     assert_eq!(check["response"]["status"], "network-error");
