@@ -25,7 +25,9 @@
 //! [`Robots`]: [`check_once`] parses and checks in one pass.
 //!
 //! Fetching is a separate concern: [`fetch::decide`] turns an HTTP outcome
-//! into "parse", "allow all" or "disallow all" under a named policy.
+//! (and how long the file has been failing) into "parse", "allow all" or
+//! "disallow all" under a named policy, and [`fetch::governs`] says which
+//! URLs the file speaks for: those on its own scheme, host and port.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -176,6 +176,42 @@ fn arbitrary_bytes_never_panic() {
 }
 
 #[test]
+fn fetch_decisions_and_authorities_never_panic() {
+    use rep::fetch::{decide, governs, FetchPolicy, Response};
+    let mut rng = SplitMix(2_3_1_2);
+    for _ in 0..20_000 {
+        // URLs built from pieces a scope check splits on, in any order.
+        let pieces: [&[u8]; 10] = [b"https", b"://", b":", b"@", b"[", b"]", b"/", b"#", b"?", b"0"];
+        let mut url = Vec::new();
+        for _ in 0..rng.below(12) {
+            if rng.below(2) == 0 {
+                url.extend_from_slice(pieces[rng.below(pieces.len())]);
+            } else {
+                url.extend(rng.bytes(4));
+            }
+        }
+        let other = rng.bytes(40);
+        assert!(
+            governs(&url, &url),
+            "a file governs its own URL: {}",
+            String::from_utf8_lossy(&url)
+        );
+        let _ = (governs(&url, &other), governs(&other, &url));
+        let body = rng.bytes(200);
+        let response = Response {
+            status: Some(u16::try_from(rng.below(700)).unwrap_or(0)).filter(|_| rng.below(8) != 0),
+            redirects: u32::try_from(rng.below(9)).unwrap_or(0),
+            body: &body,
+            cached: (rng.below(2) == 0).then_some(&other[..]),
+            failing_hours: u32::try_from(rng.next() % 2_000).unwrap_or(u32::MAX),
+        };
+        for policy in [FetchPolicy::Rfc9309, FetchPolicy::GoogleCrawler] {
+            let _ = decide(policy, &response);
+        }
+    }
+}
+
+#[test]
 fn pathological_inputs_finish() {
     // 500 KiB of wildcard-heavy rules against a 2,000-byte URL: the matcher
     // has no backtracking, so this is quadratic at worst per rule.

@@ -1,5 +1,5 @@
 //! Robustness: parsing any bytes and checking any agent and URL under both
-//! profiles never panics; libFuzzer's `-timeout` and `-rss_limit_mb` catch
+//! profiles never panics, nor does scoping a URL to a robots.txt's authority; libFuzzer's `-timeout` and `-rss_limit_mb` catch
 //! excessive time and memory.
 #![no_main]
 
@@ -19,4 +19,6 @@ fuzz_target!(|data: &[u8]| {
             let _ = diagnostic.to_string();
         }
     }
+    let _ = rep::fetch::governs(agent, url);
+    let _ = rep::fetch::governs(url, body);
 });
