@@ -1,17 +1,21 @@
 //! The normative statements of RFC 9309 as data (`cases/statements.yaml`):
 //! each MUST, SHOULD and MAY, the plain statements the suite grades as MUST,
-//! and each example of §5, with the checks that rest on it. From them,
-//! coverage is counted per statement rather than per section, and a
-//! definite check is never counted with an implementation-defined one.
+//! and each example of §5. From them, coverage is counted per statement
+//! rather than per section, and a definite check is never counted with an
+//! implementation-defined one.
 //!
-//! A statement picks its checks by case id (`*` matches any run of
-//! characters). A definite check counts when its `clause` is the
-//! statement's section and its `level` the statement's level (an example
-//! takes any level): a check that cites another section or level does not
-//! rest on this statement even if its case is picked. An open check counts
-//! when it cites this section, or cites none and names a reading that
-//! concerns this section; it is reading-dependent when it names a reading,
-//! and left to the implementation when it does not.
+//! A check names the statements it tests (`statements: [id, ...]` on the
+//! check or, as a default, its case). A definite check counts for every
+//! statement it names. An open check counts for the statements it names; one
+//! that names none counts where it cites the statement's section, or cites
+//! none and names a reading that concerns that section. An open check is
+//! reading-dependent when it names a reading, and left to the implementation
+//! when it does not.
+//!
+//! A statement may name the switches of rep's profile (`rep::Switch`) that
+//! break it: a check that tests such a statement is one whose verdict under
+//! the `rfc` profile flips when one of them is turned on (the suite's tests
+//! hold every link to that).
 
 use super::{clause, Case, Expect, Level, Readings};
 use crate::problem::Problem;
@@ -42,17 +46,6 @@ impl StatementLevel {
             StatementLevel::May => "MAY",
             StatementLevel::Example => "example",
         }
-    }
-
-    /// Whether a definite check at `level` rests on a statement at this level.
-    fn admits(self, level: Option<Level>) -> bool {
-        matches!(
-            (self, level),
-            (StatementLevel::Example, _)
-                | (StatementLevel::Must, Some(Level::Must))
-                | (StatementLevel::Should, Some(Level::Should))
-                | (StatementLevel::May, Some(Level::May))
-        )
     }
 }
 
@@ -87,8 +80,10 @@ pub struct Statement {
     /// Why, for a statement that is not simply `checked`.
     #[serde(default)]
     pub note: Option<String>,
-    /// The case ids (with `*`) whose checks may rest on it.
-    pub cases: Vec<String>,
+    /// The switches of rep's profile (by name) whose turning on breaks the
+    /// statement; empty when none does (the `note` then says so).
+    #[serde(default)]
+    pub switches: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -117,58 +112,56 @@ pub struct Covered {
     pub open: Vec<String>,
 }
 
-/// Whether `text` matches `pattern`, where `*` stands for any run of characters.
-pub fn glob_matches(pattern: &str, text: &str) -> bool {
-    let parts: Vec<&str> = pattern.split('*').collect();
-    let (first, last) = (parts[0], parts[parts.len() - 1]);
-    if parts.len() == 1 {
-        return pattern == text;
-    }
-    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
-        return false;
-    }
-    let mut rest = &text[first.len()..text.len() - last.len()];
-    for middle in &parts[1..parts.len() - 1] {
-        match rest.find(middle) {
-            Some(at) => rest = &rest[at + middle.len()..],
-            None => return false,
-        }
-    }
-    true
-}
-
 impl Statement {
     /// The checks of `cases` that rest on this statement; `readings` says
-    /// which sections an open check that cites none concerns.
+    /// which sections an open check that names no statement and cites no
+    /// section concerns.
     pub fn covered<'c>(&self, cases: impl IntoIterator<Item = &'c Case>, readings: &Readings) -> Covered {
         let concerns_this = |reading: &Option<String>| {
             let reading = reading.as_deref().and_then(|id| readings.get(id));
             reading.is_some_and(|reading| reading.clauses.contains(&self.section))
         };
         let mut covered = Covered::default();
-        let cases = cases.into_iter();
-        for case in cases.filter(|case| self.cases.iter().any(|pattern| glob_matches(pattern, &case.id))) {
+        for case in cases {
             for (index, check) in case.checks.iter().enumerate() {
                 let basis = &check.basis;
-                let here = basis.clause.as_deref() == Some(self.section.as_str());
+                let named = basis.statements.contains(&self.id);
+                let cites_this = match &basis.clause {
+                    Some(section) => *section == self.section,
+                    None => concerns_this(&basis.reading),
+                };
                 let list = match check.rfc {
-                    Expect::ImplementationDefined
-                        if here || (basis.clause.is_none() && concerns_this(&basis.reading)) =>
-                    {
+                    Expect::ImplementationDefined if named || (basis.statements.is_empty() && cites_this) => {
                         match basis.reading {
                             Some(_) => &mut covered.reading,
                             None => &mut covered.open,
                         }
                     }
-                    Expect::Allowed | Expect::Disallowed if here && self.level.admits(basis.level) => {
-                        &mut covered.definite
-                    }
+                    Expect::Allowed | Expect::Disallowed if named => &mut covered.definite,
                     _ => continue,
                 };
                 list.push(case.check_id(index));
             }
         }
         covered
+    }
+
+    /// The level a check that tests this statement is graded at, or `None`
+    /// for an example of §5, which takes the level of what it illustrates.
+    pub fn grade(&self) -> Option<Level> {
+        match self.level {
+            StatementLevel::Must => Some(Level::Must),
+            StatementLevel::Should => Some(Level::Should),
+            StatementLevel::May => Some(Level::May),
+            StatementLevel::Example => None,
+        }
+    }
+}
+
+impl Statements {
+    /// The statement called `id`.
+    pub fn get(&self, id: &str) -> Option<&Statement> {
+        self.statements.iter().find(|statement| statement.id == id)
     }
 }
 
@@ -201,6 +194,11 @@ pub fn load_statements(path: &Path) -> Result<Statements, Vec<Problem>> {
         if statement.says.trim().is_empty() {
             problems.push(format!("statement `{id}`: `says` is empty"));
         }
+        for name in &statement.switches {
+            if rep::Switch::from_name(name).is_none() {
+                problems.push(format!("statement `{id}`: rep has no switch `{name}`"));
+            }
+        }
         let needs_note = matches!(statement.coverage, CoverageKind::Outside | CoverageKind::Gap);
         if needs_note && statement.note.as_deref().is_none_or(|note| note.trim().is_empty()) {
             problems.push(format!(
@@ -223,31 +221,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn globs_match_any_run_of_characters() {
-        assert!(glob_matches("*", "rfc9309/a/b"));
-        assert!(glob_matches(
-            "rfc9309/2.2.2-encoding/*query*",
-            "rfc9309/2.2.2-encoding/plain-query-x"
-        ));
-        assert!(glob_matches(
-            "*robots-txt-*",
-            "google/matching/robots-txt-is-not-special"
-        ));
-        assert!(glob_matches("a/b", "a/b"));
-        assert!(!glob_matches("a/b", "a/bc"));
-        assert!(!glob_matches("*x*y", "yx"));
-        assert!(!glob_matches("ab*ba", "aba"));
-    }
-
-    #[test]
-    fn a_definite_check_rests_only_on_its_own_section_and_level() {
+    fn a_definite_check_rests_only_on_the_statements_it_names() {
         use crate::case::{Basis, CaseFile};
         let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
         case.checks[0].basis = Basis {
             clause: Some("2.2.2".into()),
             level: Some(Level::Should),
             reading: None,
-            statements: Vec::new(),
+            statements: vec!["tie".into()],
         };
         let mut open = case.checks[0].clone();
         open.rfc = Expect::ImplementationDefined;
@@ -262,14 +243,14 @@ mod tests {
             source: String::new(),
             cases: vec![case],
         }];
-        let statement = |section: &str, level| Statement {
-            id: "s".into(),
+        let statement = |id: &str, section: &str| Statement {
+            id: id.into(),
             section: section.into(),
-            level,
+            level: StatementLevel::Should,
             says: "s".into(),
             coverage: CoverageKind::Checked,
             note: None,
-            cases: vec!["x/*".into()],
+            switches: Vec::new(),
         };
         let cases = || files.iter().flat_map(|file| &file.cases);
         let readings = Readings {
@@ -284,16 +265,15 @@ mod tests {
                 why: "w".into(),
             }],
         };
-        let should = statement("2.2.2", StatementLevel::Should).covered(cases(), &readings);
+        let named = statement("tie", "2.2.2").covered(cases(), &readings);
         assert_eq!(
-            (should.definite, should.reading),
+            (named.definite, named.reading),
             (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()])
         );
-        assert!(statement("2.2.2", StatementLevel::Must)
-            .covered(cases(), &readings)
-            .definite
-            .is_empty());
-        let elsewhere = statement("2.2.1", StatementLevel::Should).covered(cases(), &readings);
+        // Same section and level, not named: the definite check is not its.
+        let other = statement("case", "2.2.2").covered(cases(), &readings);
+        assert_eq!((other.definite.len(), other.reading.len()), (0, 1));
+        let elsewhere = statement("group", "2.2.1").covered(cases(), &readings);
         assert!(elsewhere.definite.is_empty() && elsewhere.reading.is_empty());
     }
 }
