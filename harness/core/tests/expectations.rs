@@ -171,6 +171,12 @@ fn a_traced_suite_refuses_rfc_verdicts_that_rest_on_nothing() {
     assert_eq!(checks[0].basis.clause.as_deref(), Some("2.2.2"));
     assert_eq!(checks[1].basis.level, Some(rep_core::case::Level::Should));
     assert_eq!(checks[2].basis.reading.as_deref(), Some("several-agents"));
+    // Statements and source: the check's own, else its case's.
+    assert_eq!(checks[0].basis.statements, ["most-octets-wins"]);
+    assert_eq!(checks[1].basis.statements, ["allow-wins-a-tie"]);
+    let source = |index: usize| checks[index].source.as_ref().map(|source| source.section.as_str());
+    assert_eq!((source(0), source(1)), (Some("Matching"), Some("Ties")));
+    assert_eq!(checks[1].source.as_ref().map(|source| source.date.as_str()), Some("r2"));
     let expected: &[(&str, usize, usize, &str)] = &[
         (
             "rests-on-nothing.yaml",
@@ -195,6 +201,18 @@ fn a_traced_suite_refuses_rfc_verdicts_that_rest_on_nothing() {
             5,
             13,
             "check 1: clause 2.2.1 needs a level",
+        ),
+        (
+            "empty-source-field.yaml",
+            8,
+            13,
+            "check 1: the source's `section` is empty",
+        ),
+        (
+            "statement-not-an-id.yaml",
+            9,
+            76,
+            "check 1: statement `Most octets wins` is not a statement id",
         ),
     ];
     for &(file, line, column, message) in expected {

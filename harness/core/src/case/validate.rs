@@ -192,7 +192,24 @@ impl Validator<'_> {
             self.report(at, format!("check {number}: {problem}"));
             return None;
         }
-        let source = self.source(raw.source.as_ref().or(case.source.as_ref()), item.or(case_item), number)?;
+        if let Some(id) = basis.statements.iter().find(|id| !is_kebab_case(id)) {
+            let at = match raw.statements {
+                Some(_) => self.at(item, Some("statements")),
+                None => self.at(case_item, Some("statements")),
+            };
+            self.report(
+                at,
+                format!(
+                    "check {number}: statement `{id}` is not a statement id: name entries of statements.yaml by \
+                     their kebab-case `id`"
+                ),
+            );
+            return None;
+        }
+        let source = match (&raw.source, &case.source) {
+            (Some(own), _) => self.source(Some(own), item, number)?,
+            (None, inherited) => self.source(inherited.as_ref(), case_item, number)?,
+        };
         Some(Check {
             agents,
             url: raw.url.clone(),
@@ -333,11 +350,6 @@ impl Validator<'_> {
                 }
                 Some(_) => {}
             }
-        }
-        if let Some(id) = basis.statements.iter().find(|id| !is_kebab_case(id)) {
-            return Some(format!(
-                "statement `{id}` is not a statement id: name entries of statements.yaml by their kebab-case `id`"
-            ));
         }
         let rests_on_nothing = basis.clause.is_none() && basis.reading.is_none();
         if self.readings.is_some() && rfc.allowed().is_some() && rests_on_nothing {
