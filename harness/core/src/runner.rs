@@ -1,7 +1,7 @@
 //! Runs cases against implementations: the decision matrix (check ×
 //! implementation → answer) and how each answer scores under each profile.
 
-use crate::case::{Basis, Case, CaseFile, Check, Expect, Level, ProfileId};
+use crate::case::{Basis, Case, CaseFile, Check, Expect, Level, ProfileId, Tag};
 use crate::implementation::{Answer, ImplError, Implementation, Prepared};
 use crate::pool;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -278,13 +278,42 @@ pub fn run_on<'a>(
     }
 }
 
-/// Every check of `case` against one implementation.
+/// Every check of `case` against one implementation: n/a, unasked, where
+/// the check has a capability tag the implementation lacks.
 fn run_case(case: &Case, implementation: &dyn Implementation) -> Vec<Answer> {
+    let lacked = |check: &Check| {
+        check
+            .tags
+            .iter()
+            .copied()
+            .find(|tag| tag.is_capability() && !implementation.supports(*tag))
+    };
+    let unasked: Vec<Answer> = case
+        .checks
+        .iter()
+        .filter_map(|check| Some(not_supported(implementation, lacked(check)?)))
+        .collect();
+    if unasked.len() == case.checks.len() {
+        // Nothing to ask: the body is never loaded.
+        return unasked;
+    }
     let prepared = Prepared::case(implementation, case.response.as_ref(), &case.body);
     case.checks
         .iter()
-        .map(|check| prepared.check(&check.agent_bytes(), check.url.as_bytes()))
+        .map(|check| match lacked(check) {
+            Some(tag) => not_supported(implementation, tag),
+            None => prepared.check(&check.agent_bytes(), check.url.as_bytes()),
+        })
         .collect()
+}
+
+/// The n/a answer for a check with capability `tag`, which `implementation` lacks.
+fn not_supported(implementation: &dyn Implementation, tag: Tag) -> Answer {
+    Err(ImplError::Unsupported(format!(
+        "{} does not take {} (tag {tag})",
+        implementation.name(),
+        tag.about()
+    )))
 }
 
 #[cfg(test)]
