@@ -56,7 +56,7 @@ fn run_exits_one_when_an_implementation_misses_its_claimed_profile() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("MISS basic/longest-match-wins#2"), "{stdout}");
+    assert!(stdout.contains("MISS basic/longest-match-wins/archive-x"), "{stdout}");
     assert!(stdout.contains("yes-man"), "{stdout}");
     // Google's parser on the same kind of files meets every google expectation.
     let out = reptest(&["run", "--cases", &fixtures("valid"), "--impl", "google"], b"");
@@ -128,7 +128,7 @@ fn filter_and_formats() {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["checks_total"], 1);
-    assert_eq!(report["checks"][0]["id"], "basic/base64-body#1");
+    assert_eq!(report["checks"][0]["id"], "basic/base64-body/x");
     let out = reptest(&["run", "--cases", &fixtures("valid"), "--filter", "no-such-case"], b"");
     assert_eq!(out.status.code(), Some(2));
 }

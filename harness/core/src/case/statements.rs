@@ -249,6 +249,7 @@ mod tests {
             reading: None,
         };
         let mut open = case.checks[0].clone();
+        open.name = "open".into();
         open.rfc = Expect::ImplementationDefined;
         open.basis = Basis {
             reading: Some("strict-keys".into()),
@@ -286,7 +287,7 @@ mod tests {
         let should = statement("2.2.2", StatementLevel::Should).covered(cases(), &readings);
         assert_eq!(
             (should.definite, should.reading),
-            (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()])
+            (vec!["x/y/z".to_string()], vec!["x/y/open".to_string()])
         );
         assert!(statement("2.2.2", StatementLevel::Must)
             .covered(cases(), &readings)
