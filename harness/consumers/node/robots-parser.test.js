@@ -152,12 +152,17 @@ function defineTests() {
     }
   }
 
+  // The capability tags (each check's `tags`) of what robots-parser's API cannot take, with why.
+  const CANNOT_TAKE = new Map([
+    ['multi-agent', 'robots-parser checks one user-agent at a time'],
+    ['fetch', 'a fetch check: robots-parser takes a body, not an HTTP response'],
+    ['non-utf8-body', 'the body is not UTF-8, and robots-parser takes a string'],
+  ]);
+
   // Why robots-parser cannot be asked this check, or null.
   function whyNotRun(check) {
-    if (check.agents.length !== 1) return 'robots-parser checks one user-agent at a time';
-    if (check.response !== null) return 'a fetch check: robots-parser takes a body, not an HTTP response';
-    if (bodyText(check) === null) return 'the body is not UTF-8, and robots-parser takes a string';
-    return null;
+    const tag = check.tags.find((own) => CANNOT_TAKE.has(own));
+    return tag === undefined ? null : CANNOT_TAKE.get(tag);
   }
 
   // robots-parser wants the URL of the robots.txt file itself, and answers undefined for a

@@ -127,15 +127,17 @@ LIST_GIVEN = UPDATE or EXPECTED_FAILURES_PATH.exists()
 MISSES = {}  # id -> what robotparser did, for REP_UPDATE_EXPECTED_FAILURES
 
 
+# The capability tags (each check's `tags`) of what robotparser's API cannot take, with why.
+CANNOT_TAKE = {
+    "multi-agent": "robotparser checks one user-agent at a time",
+    "fetch": "a fetch check: robotparser's parse() takes a body, not an HTTP response",
+    "non-utf8-body": "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8",
+}
+
+
 def why_not_run(check):
     """Why robotparser cannot be asked this check, or None."""
-    if len(check["agents"]) != 1:
-        return "robotparser checks one user-agent at a time"
-    if check["response"] is not None:
-        return "a fetch check: robotparser's parse() takes a body, not an HTTP response"
-    if body_text(check) is None:
-        return "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8"
-    return None
+    return next((CANNOT_TAKE[tag] for tag in check["tags"] if tag in CANNOT_TAKE), None)
 
 
 def robotparser_allows(check):
