@@ -399,4 +399,46 @@ mod tests {
         assert_eq!(tally.scored(), 5);
         assert_eq!(tally.score(), Some(40.0));
     }
+
+    /// An implementation that never answers: only tags decide what it is asked.
+    struct Refuses;
+
+    impl crate::implementation::Loaded for Refuses {
+        fn check(&self, _agents: &[&[u8]], _url: &[u8]) -> Answer {
+            Err(ImplError::Failed("asked".into()))
+        }
+    }
+
+    impl Implementation for Refuses {
+        fn name(&self) -> &str {
+            "refuses"
+        }
+        fn claims(&self) -> ProfileId {
+            ProfileId::Rfc
+        }
+        fn supports(&self, tag: Tag) -> bool {
+            tag != Tag::MultiAgent
+        }
+        fn load(&self, _robots: &[u8]) -> Box<dyn crate::implementation::Loaded + '_> {
+            Box::new(Refuses)
+        }
+    }
+
+    #[test]
+    fn a_check_with_a_capability_the_implementation_lacks_is_not_applicable_unasked() {
+        let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+        let mut several = case.checks[0].clone();
+        several.name = "several".into();
+        several.agents.push("B".into());
+        several.tags.insert(Tag::MultiAgent);
+        // A tag every parser is asked does not make a check n/a.
+        case.checks[0].tags.insert(Tag::LongLine);
+        case.checks.push(several);
+        let answers = run_case(&case, &Refuses);
+        assert!(matches!(&answers[0], Err(ImplError::Failed(why)) if why == "asked"), "{answers:?}");
+        assert!(
+            matches!(&answers[1], Err(ImplError::Unsupported(why)) if why.contains("several agents in one query (tag multi-agent)")),
+            "{answers:?}"
+        );
+    }
 }
