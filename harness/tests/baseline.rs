@@ -277,7 +277,10 @@ fn the_consumers_3x_lists_upgrade_cleanly() {
             .output()
             .unwrap();
         assert_eq!(upgraded.status.code(), Some(0), "{}", text(&upgraded.stderr));
-        let old_ids = old.lines().filter(|line| !line.starts_with('#') && !line.is_empty()).count();
+        let old_ids = old
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .count();
         assert!(
             text(&upgraded.stderr).contains(&format!("{old_ids} id(s) renamed to suite 4.0's, 0 removed, 0 unknown")),
             "{}",
@@ -286,7 +289,10 @@ fn the_consumers_3x_lists_upgrade_cleanly() {
         let new = std::fs::read_to_string(&list).unwrap();
         let parsed = rep_core::baseline::ExpectedFailures::parse(&new).unwrap_or_else(|why| panic!("{name}: {why}"));
         assert_eq!(parsed.len(), old_ids, "{name}: one 4.0 id for each 3.x id");
-        let ids: Vec<&str> = new.lines().filter(|line| !line.starts_with('#') && !line.is_empty()).collect();
+        let ids: Vec<&str> = new
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .collect();
         for id in &ids {
             assert!(suite_ids.contains(*id), "{name}: {id} is not a check of the suite");
         }

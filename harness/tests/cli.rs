@@ -140,8 +140,8 @@ fn filter_takes_a_check_id_and_tags_select_checks() {
         let mut argv = vec!["run", "--cases", &fixtures_dir, "--impl", "rep-rfc", "--format", "json"];
         argv.extend_from_slice(args);
         let out = reptest(&argv, b"");
-        let report: serde_json::Value = serde_json::from_slice(&out.stdout)
-            .unwrap_or_else(|_| panic!("{args:?}: {}", text(&out.stderr)));
+        let report: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{args:?}: {}", text(&out.stderr)));
         report["checks"]
             .as_array()
             .unwrap()
@@ -155,25 +155,53 @@ fn filter_takes_a_check_id_and_tags_select_checks() {
         ["basic/longest-match-wins/archive-x"]
     );
     assert_eq!(
-        ids(&["--filter", "longest-match-wins", "--exclude", "basic/longest-match-wins/archive-x"]),
+        ids(&[
+            "--filter",
+            "longest-match-wins",
+            "--exclude",
+            "basic/longest-match-wins/archive-x"
+        ]),
         ["basic/longest-match-wins/archive-public"]
     );
     let fetch = ids(&["--tags", "fetch"]);
     assert_eq!(fetch.len(), 4, "{fetch:?}");
     assert!(fetch.iter().all(|id| id.starts_with("basic/fetch-")), "{fetch:?}");
     let rest = ids(&["--exclude-tags", "fetch"]);
-    assert!(!rest.is_empty() && rest.iter().all(|id| !id.starts_with("basic/fetch-")), "{rest:?}");
-    assert_eq!(ids(&["--tags", "multi-agent,non-utf8-body"]), ["basic/escaped-crlf-body/a-ff"]);
+    assert!(
+        !rest.is_empty() && rest.iter().all(|id| !id.starts_with("basic/fetch-")),
+        "{rest:?}"
+    );
+    assert_eq!(
+        ids(&["--tags", "multi-agent,non-utf8-body"]),
+        ["basic/escaped-crlf-body/a-ff"]
+    );
     let out = reptest(&["run", "--cases", &fixtures_dir, "--tags", "fetching"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("`fetching` is not a tag"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("`fetching` is not a tag"),
+        "{}",
+        text(&out.stderr)
+    );
     // The built-in suite without its fetch checks.
-    let out = reptest(&["run", "--impl", "rep-rfc", "--exclude-tags", "fetch", "--format", "json"], b"");
+    let out = reptest(
+        &[
+            "run",
+            "--impl",
+            "rep-rfc",
+            "--exclude-tags",
+            "fetch",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let checks = report["checks"].as_array().unwrap();
     assert!(checks.len() > 700);
-    assert!(checks.iter().all(|check| !check["id"].as_str().unwrap().starts_with("fetch/")));
+    assert!(checks
+        .iter()
+        .all(|check| !check["id"].as_str().unwrap().starts_with("fetch/")));
 }
 
 #[test]

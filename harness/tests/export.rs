@@ -103,11 +103,15 @@ fn the_schema_rejects_a_check_a_reader_could_not_use() {
             check.as_object_mut().unwrap().remove("body");
         }),
         ("a case id for an id", |check| check["id"] = "rfc9309/x".into()),
-        ("a numbered id of suite 3.x", |check| check["id"] = "rfc9309/x/y#1".into()),
+        ("a numbered id of suite 3.x", |check| {
+            check["id"] = "rfc9309/x/y#1".into()
+        }),
         ("no name", |check| {
             check.as_object_mut().unwrap().remove("name");
         }),
-        ("an unknown tag", |check| check["tags"] = serde_json::json!(["fetching"])),
+        ("an unknown tag", |check| {
+            check["tags"] = serde_json::json!(["fetching"])
+        }),
         ("no agent", |check| check["agents"] = Value::Array(Vec::new())),
         ("the old body_encoding field", |check| {
             check["body_encoding"] = "text".into()
@@ -509,14 +513,18 @@ fn every_tag_the_content_shows_is_exported() {
             ("multi-agent", check["agents"].as_array().unwrap().len() > 1),
             ("fetch", !check["response"].is_null()),
             ("cached-copy", check["response"]["cached_age_hours"].is_number()),
-            ("non-utf8-body", bodies.iter().any(|body| std::str::from_utf8(body).is_err())),
+            (
+                "non-utf8-body",
+                bodies.iter().any(|body| std::str::from_utf8(body).is_err()),
+            ),
             ("non-ascii-url", url.chars().any(|c| !c.is_ascii())),
             ("bare-path", !url.starts_with("http://") && !url.starts_with("https://")),
             (
                 "long-line",
-                bodies
-                    .iter()
-                    .any(|body| body.split(|&b| b == b'\n' || b == b'\r').any(|line| line.len() > 16 * 1024)),
+                bodies.iter().any(|body| {
+                    body.split(|&b| b == b'\n' || b == b'\r')
+                        .any(|line| line.len() > 16 * 1024)
+                }),
             ),
             ("large-body", bodies.iter().any(|body| body.len() > 512_000)),
         ];

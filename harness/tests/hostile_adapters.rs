@@ -464,7 +464,9 @@ fn case_file(scene: &Scene, body: &str, whats: &[&str]) -> PathBuf {
         .iter()
         .enumerate()
         .map(|(index, what)| {
-            format!("      - {{ name: c{index}, agent: FooBot, url: \"https://example.com/{what}\", expect: allowed }}\n")
+            format!(
+                "      - {{ name: c{index}, agent: FooBot, url: \"https://example.com/{what}\", expect: allowed }}\n"
+            )
         })
         .collect();
     let yaml = format!(

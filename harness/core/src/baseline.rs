@@ -328,7 +328,10 @@ mod tests {
         let error = ExpectedFailures::parse("a/b/c/root\nnot an id\n").unwrap_err();
         assert!(error.starts_with("line 2:"), "{error}");
         let error = ExpectedFailures::parse("# list\na/b/c#1\n").unwrap_err();
-        assert!(error.starts_with("line 2: `a/b/c#1` is a suite 3.x id") && error.contains("--upgrade"), "{error}");
+        assert!(
+            error.starts_with("line 2: `a/b/c#1` is a suite 3.x id") && error.contains("--upgrade"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -435,7 +435,10 @@ mod tests {
         case.checks[0].tags.insert(Tag::LongLine);
         case.checks.push(several);
         let answers = run_case(&case, &Refuses);
-        assert!(matches!(&answers[0], Err(ImplError::Failed(why)) if why == "asked"), "{answers:?}");
+        assert!(
+            matches!(&answers[0], Err(ImplError::Failed(why)) if why == "asked"),
+            "{answers:?}"
+        );
         assert!(
             matches!(&answers[1], Err(ImplError::Unsupported(why)) if why.contains("several agents in one query (tag multi-agent)")),
             "{answers:?}"

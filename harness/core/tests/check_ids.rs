@@ -43,5 +43,9 @@ fn inserting_a_check_changes_no_other_id() {
     assert!(before.len() > 50, "{}", before.len());
     let added: Vec<&String> = after.difference(&before).collect();
     assert_eq!(added, ["matching/pattern-is-a-prefix-match/added-first"]);
-    assert!(before.is_subset(&after), "an id changed: {:?}", before.difference(&after).collect::<Vec<_>>());
+    assert!(
+        before.is_subset(&after),
+        "an id changed: {:?}",
+        before.difference(&after).collect::<Vec<_>>()
+    );
 }

@@ -185,7 +185,10 @@ mod tests {
             BTreeSet::from([Tag::Fetch, Tag::MultiAgent, Tag::BarePath])
         );
         let error = Tag::parse_list(["fetch,fetching"]).unwrap_err();
-        assert!(error.starts_with("`fetching` is not a tag; the tags are multi-agent, fetch"), "{error}");
+        assert!(
+            error.starts_with("`fetching` is not a tag; the tags are multi-agent, fetch"),
+            "{error}"
+        );
     }
 
     #[test]

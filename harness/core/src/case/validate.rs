@@ -3,10 +3,10 @@
 //! in `body`.
 
 use super::clause;
-use super::tags;
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile};
 use super::readings::{is_kebab_case, Readings};
+use super::tags;
 use super::{Basis, CachedSpec, Case, CaseFile, Check, Expect, ResponseSpec};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -151,7 +151,10 @@ fn each_check_carries_its_name_and_tags() {
     assert_eq!(check["name"], "z");
     assert_eq!(check["case"], "x/y");
     assert_eq!(check["id"], "x/y/z");
-    assert_eq!(check["tags"], serde_json::json!(["multi-agent", "pathological-pattern"]));
+    assert_eq!(
+        check["tags"],
+        serde_json::json!(["multi-agent", "pathological-pattern"])
+    );
 }
 
 #[test]
