@@ -310,7 +310,7 @@ fn baseline_writes_what_test_then_holds_the_parser_to() {
     );
     let ids: Vec<&str> = listed
         .lines()
-        .filter(|line| line.contains('#') && !line.starts_with('#'))
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
         .collect();
     // urllib.robotparser reads "Disallow: /a\xFF" as text and cannot take two agents.
     assert!(!ids.is_empty(), "{listed}");
@@ -320,7 +320,7 @@ fn baseline_writes_what_test_then_holds_the_parser_to() {
     assert!(text(&passing.stdout).contains("OK: "), "{}", text(&passing.stdout));
 
     // A miss no longer listed, and a listed id that is no check, both fail.
-    let changed = listed.replacen(ids[0], "basic/no-such-case#1", 1);
+    let changed = listed.replacen(ids[0], "basic/no-such-case/x", 1);
     fs::write(&file, changed).unwrap();
     let failing = suite("test");
     let stdout = text(&failing.stdout);

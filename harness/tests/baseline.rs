@@ -14,9 +14,9 @@ cases:
       Disallow: /a
       Disallow: /c
     checks:
-      - { agent: FooBot, url: "https://example.com/a", expect: disallowed }
-      - { agent: FooBot, url: "https://example.com/b", expect: allowed }
-      - { agent: FooBot, url: "https://example.com/c", expect: disallowed }
+      - { name: a, agent: FooBot, url: "https://example.com/a", expect: disallowed }
+      - { name: b, agent: FooBot, url: "https://example.com/b", expect: allowed }
+      - { name: c, agent: FooBot, url: "https://example.com/c", expect: disallowed }
 "#;
 
 struct Scratch(PathBuf);
@@ -75,7 +75,7 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
         .lines()
         .filter(|line| !line.starts_with('#') && !line.is_empty())
         .collect();
-    assert_eq!(ids, ["paths/three-paths#1", "paths/three-paths#3"], "{baseline}");
+    assert_eq!(ids, ["paths/three-paths/a", "paths/three-paths/c"], "{baseline}");
     assert!(baseline.contains("# Disallow /a and /c; /b has no rule."), "{baseline}");
     // The same parser gives the same file, byte for byte.
     assert_eq!(scratch.reptest("baseline", &[]).stdout, written.stdout);
@@ -112,7 +112,7 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
     assert_eq!(new_miss.status.code(), Some(1));
     let report = text(&new_miss.stdout);
     assert!(
-        report.contains(&format!("NEW MISS (not in {list}) paths/three-paths#2")),
+        report.contains(&format!("NEW MISS (not in {list}) paths/three-paths/b")),
         "{report}"
     );
     assert!(
@@ -132,7 +132,7 @@ fn a_baseline_lets_known_misses_pass_and_catches_new_and_stale_ones() {
     assert_eq!(stale.status.code(), Some(1));
     assert!(
         text(&stale.stdout).contains(&format!(
-            "STALE (passes now; remove it from {list}) paths/three-paths#1"
+            "STALE (passes now; remove it from {list}) paths/three-paths/a"
         )),
         "{}",
         text(&stale.stdout)
@@ -149,7 +149,7 @@ fn unknown_ids_fail_and_excluded_ones_are_neither_stale_nor_unknown() {
     // An id that names no check is an error too (a typo or a renamed id).
     std::fs::write(
         scratch.path("typo.txt"),
-        "paths/three-paths#1\npaths/three-paths#3\npaths/nope#1\n",
+        "paths/three-paths/a\npaths/three-paths/c\npaths/nope/a\n",
     )
     .unwrap();
     let typo = scratch.reptest(
@@ -158,7 +158,7 @@ fn unknown_ids_fail_and_excluded_ones_are_neither_stale_nor_unknown() {
     );
     assert_eq!(typo.status.code(), Some(1));
     assert!(
-        text(&typo.stdout).contains("UNKNOWN paths/nope#1"),
+        text(&typo.stdout).contains("UNKNOWN paths/nope/a"),
         "{}",
         text(&typo.stdout)
     );
@@ -248,5 +248,102 @@ fn every_format_honours_the_expected_failures() {
     assert!(xml.contains("type=\"stale\""), "{xml}");
     let json: serde_json::Value = serde_json::from_str(&text(&run("json").stdout)).unwrap();
     assert_eq!(json["checks"][0]["class"], "stale");
-    assert_eq!(json["expected_failures"]["stale"][0], "paths/three-paths#1");
+    assert_eq!(json["expected_failures"]["stale"][0], "paths/three-paths/a");
+}
+
+/// The consumers' lists as suite 3.1.0 had them (`<case id>#<n>`), upgraded
+/// by `reptest baseline --upgrade`: every id becomes a check of the suite
+/// built in, none is lost, and every comment stays where it was.
+#[test]
+fn the_consumers_3x_lists_upgrade_cleanly() {
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/suite-3.x");
+    let suite = rep_core::case::embedded::load().expect("the built-in suite loads");
+    let suite_ids: std::collections::BTreeSet<String> = suite
+        .iter()
+        .flat_map(|file| &file.cases)
+        .flat_map(|case| (0..case.checks.len()).map(move |index| case.check_id(index)))
+        .collect();
+    for name in ["python-expected-failures.txt", "node-expected-failures.txt"] {
+        let old = std::fs::read_to_string(fixtures.join(name)).unwrap();
+        assert!(
+            rep_core::baseline::ExpectedFailures::parse(&old).is_err(),
+            "{name}: a 3.x list is refused as it is"
+        );
+        let scratch = Scratch::new(&format!("upgrade-{name}"));
+        let list = scratch.path(name);
+        std::fs::write(&list, &old).unwrap();
+        let upgraded = Command::new(env!("CARGO_BIN_EXE_reptest"))
+            .args(["baseline", "--upgrade", &list.display().to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(upgraded.status.code(), Some(0), "{}", text(&upgraded.stderr));
+        let old_ids = old
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .count();
+        assert!(
+            text(&upgraded.stderr).contains(&format!("{old_ids} id(s) renamed to suite 4.0's, 0 removed, 0 unknown")),
+            "{}",
+            text(&upgraded.stderr)
+        );
+        let new = std::fs::read_to_string(&list).unwrap();
+        let parsed = rep_core::baseline::ExpectedFailures::parse(&new).unwrap_or_else(|why| panic!("{name}: {why}"));
+        assert_eq!(parsed.len(), old_ids, "{name}: one 4.0 id for each 3.x id");
+        let ids: Vec<&str> = new
+            .lines()
+            .filter(|line| !line.starts_with('#') && !line.is_empty())
+            .collect();
+        for id in &ids {
+            assert!(suite_ids.contains(*id), "{name}: {id} is not a check of the suite");
+        }
+        // Comments and blank lines are kept, line for line.
+        let comments = |text: &str| -> Vec<String> {
+            text.lines()
+                .filter(|line| line.starts_with('#') || line.is_empty())
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(comments(&new), comments(&old), "{name}");
+        // Upgrading again changes nothing.
+        let again = Command::new(env!("CARGO_BIN_EXE_reptest"))
+            .args(["baseline", "--upgrade", &list.display().to_string()])
+            .output()
+            .unwrap();
+        assert_eq!(again.status.code(), Some(0));
+        assert_eq!(std::fs::read_to_string(&list).unwrap(), new, "{name}");
+    }
+}
+
+/// A list naming a 3.x id is refused with the way to upgrade it, and an
+/// upgrade says which listed checks it could not carry over.
+#[test]
+fn a_3x_id_is_refused_and_an_unknown_one_is_reported_on_upgrade() {
+    let scratch = Scratch::new("old-ids");
+    scratch.answers("{}");
+    std::fs::write(scratch.path("old.txt"), "# old list\npaths/three-paths#1\n").unwrap();
+    let refused = scratch.reptest(
+        "run",
+        &["--expected-failures", &scratch.path("old.txt").display().to_string()],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("line 2: `paths/three-paths#1` is a suite 3.x id")
+            && text(&refused.stderr).contains("reptest baseline --upgrade FILE"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let upgraded = Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .args(["baseline", "--upgrade", &scratch.path("old.txt").display().to_string()])
+        .output()
+        .unwrap();
+    assert_eq!(upgraded.status.code(), Some(0));
+    let said = text(&upgraded.stderr);
+    assert!(
+        said.contains("old.txt:2: paths/three-paths#1 is no check of suite 3.x") && said.contains("1 unknown"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(scratch.path("old.txt")).unwrap(),
+        "# old list\n# not a check of suite 3.1.0: paths/three-paths#1\n"
+    );
 }

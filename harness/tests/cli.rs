@@ -56,7 +56,7 @@ fn run_exits_one_when_an_implementation_misses_its_claimed_profile() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert!(stdout.contains("MISS basic/longest-match-wins#2"), "{stdout}");
+    assert!(stdout.contains("MISS basic/longest-match-wins/archive-x"), "{stdout}");
     assert!(stdout.contains("yes-man"), "{stdout}");
     // Google's parser on the same kind of files meets every google expectation.
     let out = reptest(&["run", "--cases", &fixtures("valid"), "--impl", "google"], b"");
@@ -128,9 +128,80 @@ fn filter_and_formats() {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
     assert_eq!(report["checks_total"], 1);
-    assert_eq!(report["checks"][0]["id"], "basic/base64-body#1");
+    assert_eq!(report["checks"][0]["id"], "basic/base64-body/x");
     let out = reptest(&["run", "--cases", &fixtures("valid"), "--filter", "no-such-case"], b"");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn filter_takes_a_check_id_and_tags_select_checks() {
+    let fixtures_dir = fixtures("valid/basic.yaml");
+    let ids = |args: &[&str]| -> Vec<String> {
+        let mut argv = vec!["run", "--cases", &fixtures_dir, "--impl", "rep-rfc", "--format", "json"];
+        argv.extend_from_slice(args);
+        let out = reptest(&argv, b"");
+        let report: serde_json::Value =
+            serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{args:?}: {}", text(&out.stderr)));
+        report["checks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|check| check["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // A whole check id selects that check alone; a case id, all of its checks.
+    assert_eq!(
+        ids(&["--filter", "basic/longest-match-wins/archive-x"]),
+        ["basic/longest-match-wins/archive-x"]
+    );
+    assert_eq!(
+        ids(&[
+            "--filter",
+            "longest-match-wins",
+            "--exclude",
+            "basic/longest-match-wins/archive-x"
+        ]),
+        ["basic/longest-match-wins/archive-public"]
+    );
+    let fetch = ids(&["--tags", "fetch"]);
+    assert_eq!(fetch.len(), 4, "{fetch:?}");
+    assert!(fetch.iter().all(|id| id.starts_with("basic/fetch-")), "{fetch:?}");
+    let rest = ids(&["--exclude-tags", "fetch"]);
+    assert!(
+        !rest.is_empty() && rest.iter().all(|id| !id.starts_with("basic/fetch-")),
+        "{rest:?}"
+    );
+    assert_eq!(
+        ids(&["--tags", "multi-agent,non-utf8-body"]),
+        ["basic/escaped-crlf-body/a-ff"]
+    );
+    let out = reptest(&["run", "--cases", &fixtures_dir, "--tags", "fetching"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("`fetching` is not a tag"),
+        "{}",
+        text(&out.stderr)
+    );
+    // The built-in suite without its fetch checks.
+    let out = reptest(
+        &[
+            "run",
+            "--impl",
+            "rep-rfc",
+            "--exclude-tags",
+            "fetch",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let checks = report["checks"].as_array().unwrap();
+    assert!(checks.len() > 700);
+    assert!(checks
+        .iter()
+        .all(|check| !check["id"].as_str().unwrap().starts_with("fetch/")));
 }
 
 #[test]
@@ -297,7 +368,7 @@ fn a_hung_adapter_is_given_up_after_a_few_timeouts() {
     let mut cases = String::from("source: hang test\ncases:\n  - name: hangs\n    why: The adapter hangs on every /hang URL.\n    robots: \"User-agent: *\\n\"\n    checks:\n");
     for n in 0..20 {
         cases.push_str(&format!(
-            "      - {{ agent: A, url: \"https://example.com/{n}/hang\", expect: allowed }}\n"
+            "      - {{ name: hang-{n}, agent: A, url: \"https://example.com/{n}/hang\", expect: allowed }}\n"
         ));
     }
     std::fs::write(dir.join("hang.yaml"), cases).unwrap();
@@ -318,7 +389,7 @@ fn a_hung_adapter_is_given_up_after_a_few_timeouts() {
     );
     let stdout = text(&out.stdout);
     assert_eq!(out.status.code(), Some(1), "{stdout}");
-    assert_eq!(stdout.matches("MISS hang/hangs#").count(), 2, "{stdout}");
+    assert_eq!(stdout.matches("MISS hang/hangs/hang-").count(), 2, "{stdout}");
     // The checks not run are one line, with the reason, not eighteen.
     assert!(
         stdout.contains(

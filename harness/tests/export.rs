@@ -91,7 +91,7 @@ type Breakage = (&'static str, fn(&mut Value));
 fn the_schema_rejects_a_check_a_reader_could_not_use() {
     let validator = validator();
     let export = json("cases/export/rep-suite.json");
-    let breakages: [Breakage; 8] = [
+    let breakages: [Breakage; 11] = [
         ("no expect", |check| {
             check.as_object_mut().unwrap().remove("expect");
         }),
@@ -102,7 +102,16 @@ fn the_schema_rejects_a_check_a_reader_could_not_use() {
         ("no body", |check| {
             check.as_object_mut().unwrap().remove("body");
         }),
-        ("an id without its number", |check| check["id"] = "rfc9309/x/y".into()),
+        ("a case id for an id", |check| check["id"] = "rfc9309/x".into()),
+        ("a numbered id of suite 3.x", |check| {
+            check["id"] = "rfc9309/x/y#1".into()
+        }),
+        ("no name", |check| {
+            check.as_object_mut().unwrap().remove("name");
+        }),
+        ("an unknown tag", |check| {
+            check["tags"] = serde_json::json!(["fetching"])
+        }),
         ("no agent", |check| check["agents"] = Value::Array(Vec::new())),
         ("the old body_encoding field", |check| {
             check["body_encoding"] = "text".into()
@@ -212,7 +221,7 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
     for case in files.iter().flat_map(|file| &file.cases) {
         for (index, check) in case.checks.iter().enumerate() {
             count += 1;
-            let id = format!("{}#{}", case.id, index + 1);
+            let id = case.check_id(index);
             let entry = exported
                 .get(id.as_str())
                 .unwrap_or_else(|| panic!("{id} is not in the export"));
@@ -222,6 +231,10 @@ fn the_export_carries_every_check_of_the_suite_unchanged() {
                 body_bytes(&export, key) == case.body,
                 "{id}: the exported body `{key}` differs from the case's"
             );
+            assert_eq!(entry["name"], check.name.as_str(), "{id}");
+            assert_eq!(entry["case"], case.id.as_str(), "{id}");
+            let tags: Vec<&str> = check.tags.iter().map(|tag| tag.name()).collect();
+            assert_eq!(entry["tags"], serde_json::json!(tags), "{id}");
             assert_eq!(entry["url"], check.url.as_str(), "{id}");
             assert_eq!(entry["agents"], serde_json::json!(check.agents), "{id}");
             assert_eq!(entry["expect"]["rfc"], expect_name(check.rfc), "{id}");
@@ -486,4 +499,54 @@ fn the_consumers_readme_names_the_pinned_versions_and_the_lists_suite() {
              REP_UPDATE_EXPECTED_FAILURES=1 (harness/consumers/README.md)"
         );
     }
+}
+
+/// Every tag a check's content shows is in the export, read back from the
+/// exported data alone (not from the code that derives them): several
+/// agents, a response, a cached copy, a body that is not UTF-8, a URL with
+/// non-ASCII characters or without a scheme, a line over 16 KiB, a body
+/// over 500 KiB. Only `pathological-pattern` is written by hand.
+#[test]
+fn every_tag_the_content_shows_is_exported() {
+    let export = json("cases/export/rep-suite.json");
+    let mut seen = std::collections::BTreeSet::new();
+    for check in export["checks"].as_array().unwrap() {
+        let id = check["id"].as_str().unwrap();
+        let mut bodies = vec![body_bytes(&export, check["body"].as_str().unwrap())];
+        if let Some(key) = check["response"]["cached_body"].as_str() {
+            bodies.push(body_bytes(&export, key));
+        }
+        let url = check["url"].as_str().unwrap();
+        let shown = [
+            ("multi-agent", check["agents"].as_array().unwrap().len() > 1),
+            ("fetch", !check["response"].is_null()),
+            ("cached-copy", check["response"]["cached_age_hours"].is_number()),
+            (
+                "non-utf8-body",
+                bodies.iter().any(|body| std::str::from_utf8(body).is_err()),
+            ),
+            ("non-ascii-url", !url.is_ascii()),
+            ("bare-path", !url.starts_with("http://") && !url.starts_with("https://")),
+            (
+                "long-line",
+                bodies.iter().any(|body| {
+                    body.split(|&b| b == b'\n' || b == b'\r')
+                        .any(|line| line.len() > 16 * 1024)
+                }),
+            ),
+            ("large-body", bodies.iter().any(|body| body.len() > 512_000)),
+        ];
+        let tags: Vec<&str> = check["tags"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tag| tag.as_str().unwrap())
+            .filter(|tag| *tag != "pathological-pattern")
+            .collect();
+        let wanted: Vec<&str> = shown.iter().filter(|(_, has)| *has).map(|(tag, _)| *tag).collect();
+        assert_eq!(tags, wanted, "{id}");
+        seen.extend(wanted);
+    }
+    // The suite has a check with each of them but bare-path (every URL is absolute).
+    assert_eq!(seen.len(), 7, "{seen:?}");
 }

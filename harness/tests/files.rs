@@ -194,7 +194,7 @@ cases:
     why: Disallow / covers every path.
     robots: \"User-agent: *\\nDisallow: /\\n\"
     checks:
-      - { agent: FooBot, url: \"https://example.com/x\", expect: disallowed }
+      - { name: x, agent: FooBot, url: \"https://example.com/x\", expect: disallowed }
 ";
 
 #[test]

@@ -462,7 +462,12 @@ const RUN_TIMEOUT: Duration = Duration::from_secs(3);
 fn case_file(scene: &Scene, body: &str, whats: &[&str]) -> PathBuf {
     let checks: String = whats
         .iter()
-        .map(|what| format!("      - {{ agent: FooBot, url: \"https://example.com/{what}\", expect: allowed }}\n"))
+        .enumerate()
+        .map(|(index, what)| {
+            format!(
+                "      - {{ name: c{index}, agent: FooBot, url: \"https://example.com/{what}\", expect: allowed }}\n"
+            )
+        })
         .collect();
     let yaml = format!(
         "source: \"hostile adapter tests\"\ncases:\n  - name: hostile\n    why: RFC 9309 §2.2.2.\n{body}    checks:\n{checks}"
@@ -553,7 +558,7 @@ fn run_reports_a_crash_as_an_error_and_goes_on() {
         !results.contains("\"disallowed\""),
         "the crash was taken for a verdict: {stdout}"
     );
-    assert!(results.contains("hostile#2"), "the run went on: {stdout}");
+    assert!(results.contains("hostile/hostile/c1"), "the run went on: {stdout}");
     scene.assert_nothing_left();
 }
 

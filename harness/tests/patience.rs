@@ -83,7 +83,7 @@ fn baselines(mode: &str, runs: usize) -> (String, String) {
 fn a_library_that_raises_on_whole_cases_gets_one_baseline_every_time() {
     let (baseline, stderr) = baselines("raises", 20);
     assert!(
-        baseline.contains("rfc9309/5.1-example/simple-example#1"),
+        baseline.contains("rfc9309/5.1-example/simple-example/otherbot-root"),
         "the raised errors are recorded as misses:\n{baseline}\n{stderr}"
     );
     assert!(
@@ -131,7 +131,7 @@ fn transport_faults_give_the_same_outcome_every_time() {
     let text = String::from_utf8_lossy(&allowed.stdout);
     assert!(
         text.contains("# a transport fault, recorded with --allow-errors: unreadable answer")
-            && text.contains("rfc9309/5.1-example/simple-example#1\n"),
+            && text.contains("rfc9309/5.1-example/simple-example/otherbot-root\n"),
         "{text}"
     );
 }

@@ -87,15 +87,16 @@ function trimWhiteSpace(line) {
 }
 
 // {ids: Map id -> line, problems: [[line, 'not-an-id' | 'listed-twice', first line or null]]}.
-// Lines end at LF (a CR before it is white space); ids contain `#`, so only a line that starts
-// with one is a comment. cases/export/expected-failures-vectors.json holds the rules' test vectors.
+// Lines end at LF (a CR before it is white space); a line that starts with `#` is a comment; an id
+// is `<case id>/<check name>`: a `/`, no `#`, no white space.
+// cases/export/expected-failures-vectors.json holds the rules' test vectors.
 function parseExpectedFailures(text) {
   const ids = new Map();
   const problems = [];
   text.split('\n').forEach((line, index) => {
     const id = trimWhiteSpace(line);
     if (id === '' || id.startsWith('#')) return;
-    if ([...id].some((c) => WHITE_SPACE.has(c)) || !id.includes('#')) {
+    if ([...id].some((c) => WHITE_SPACE.has(c) || c === '#') || !id.includes('/')) {
       problems.push([index + 1, 'not-an-id', null]);
     } else if (ids.has(id)) {
       problems.push([index + 1, 'listed-twice', ids.get(id)]);
@@ -117,7 +118,8 @@ function loadExpectedFailures(file) {
       const written = trimWhiteSpace(lines[line - 1]);
       return kind === 'listed-twice'
         ? `${file}:${line}: ${written} is listed twice (first on line ${first})`
-        : `${file}:${line}: \`${written}\` is not a check id (one per line; a line starting with # is a comment)`;
+        : `${file}:${line}: \`${written}\` is not a check id (one per line; a line starting with # is a comment; ` +
+          'a numbered id of suite 3.x is upgraded by `reptest baseline --upgrade FILE`)';
     });
     throw new Error(said.join('\n'));
   }
@@ -150,12 +152,17 @@ function defineTests() {
     }
   }
 
+  // The capability tags (each check's `tags`) of what robots-parser's API cannot take, with why.
+  const CANNOT_TAKE = new Map([
+    ['multi-agent', 'robots-parser checks one user-agent at a time'],
+    ['fetch', 'a fetch check: robots-parser takes a body, not an HTTP response'],
+    ['non-utf8-body', 'the body is not UTF-8, and robots-parser takes a string'],
+  ]);
+
   // Why robots-parser cannot be asked this check, or null.
   function whyNotRun(check) {
-    if (check.agents.length !== 1) return 'robots-parser checks one user-agent at a time';
-    if (check.response !== null) return 'a fetch check: robots-parser takes a body, not an HTTP response';
-    if (bodyText(check) === null) return 'the body is not UTF-8, and robots-parser takes a string';
-    return null;
+    const tag = check.tags.find((own) => CANNOT_TAKE.has(own));
+    return tag === undefined ? null : CANNOT_TAKE.get(tag);
   }
 
   // robots-parser wants the URL of the robots.txt file itself, and answers undefined for a

@@ -70,15 +70,15 @@ WHITE_SPACE = "\t\n\x0b\x0c\r \x85\xa0\u1680" + "".join(map(chr, range(0x2000, 0
 def parse_expected_failures(text):
     """(id -> line, problems): each problem (line, "not-an-id" or "listed-twice", first line or None).
 
-    Lines end at LF (a CR before it is white space); ids contain `#`, so only a line that
-    starts with one is a comment. cases/export/expected-failures-vectors.json holds the rules'
-    test vectors."""
+    Lines end at LF (a CR before it is white space); a line that starts with `#` is a comment;
+    an id is `<case id>/<check name>`: a `/`, no `#`, no white space.
+    cases/export/expected-failures-vectors.json holds the rules' test vectors."""
     listed, problems = {}, []
     for number, line in enumerate(text.split("\n"), start=1):
         check_id = line.strip(WHITE_SPACE)
         if not check_id or check_id.startswith("#"):
             continue
-        if any(c in WHITE_SPACE for c in check_id) or "#" not in check_id:
+        if any(c in WHITE_SPACE or c == "#" for c in check_id) or "/" not in check_id:
             problems.append((number, "not-an-id", None))
         elif check_id in listed:
             problems.append((number, "listed-twice", listed[check_id]))
@@ -103,7 +103,8 @@ def load_expected_failures(path):
                 said.append(f"{path}:{number}: {written} is listed twice (first on line {first})")
             else:
                 said.append(
-                    f"{path}:{number}: `{written}` is not a check id (one per line; a line starting with # is a comment)"
+                    f"{path}:{number}: `{written}` is not a check id (one per line; a line starting with # is a "
+                    "comment; a numbered id of suite 3.x is upgraded by `reptest baseline --upgrade FILE`)"
                 )
         raise RuntimeError("\n".join(said))
     return listed
@@ -126,15 +127,17 @@ LIST_GIVEN = UPDATE or EXPECTED_FAILURES_PATH.exists()
 MISSES = {}  # id -> what robotparser did, for REP_UPDATE_EXPECTED_FAILURES
 
 
+# The capability tags (each check's `tags`) of what robotparser's API cannot take, with why.
+CANNOT_TAKE = {
+    "multi-agent": "robotparser checks one user-agent at a time",
+    "fetch": "a fetch check: robotparser's parse() takes a body, not an HTTP response",
+    "non-utf8-body": "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8",
+}
+
+
 def why_not_run(check):
     """Why robotparser cannot be asked this check, or None."""
-    if len(check["agents"]) != 1:
-        return "robotparser checks one user-agent at a time"
-    if check["response"] is not None:
-        return "a fetch check: robotparser's parse() takes a body, not an HTTP response"
-    if body_text(check) is None:
-        return "the body is not UTF-8, and RobotFileParser.read() only reads UTF-8"
-    return None
+    return next((CANNOT_TAKE[tag] for tag in check["tags"] if tag in CANNOT_TAKE), None)
 
 
 def robotparser_allows(check):

@@ -2,8 +2,8 @@
 //! CI can go green today and fail on the next new miss — and also fail when a
 //! listed miss is fixed, so the list only ever shrinks.
 //!
-//! The file is plain text: one check id (`<case id>#<n>`) per line, `#`
-//! starts a comment, blank lines are ignored. `reptest baseline` writes it;
+//! The file is plain text: one check id (`<case id>/<check name>`) per
+//! line, a line starting with `#` is a comment, blank lines are ignored. `reptest baseline` writes it;
 //! `reptest run --expected-failures FILE` holds a run to it.
 
 use crate::implementation::{ImplError, RAISED_BY_LIBRARY};
@@ -23,7 +23,6 @@ impl ExpectedFailures {
     pub fn parse(text: &str) -> Result<ExpectedFailures, String> {
         let mut ids = BTreeSet::new();
         for (index, line) in text.lines().enumerate() {
-            // Ids contain `#`, so only a line that starts with one is a comment.
             let id = if line.trim_start().starts_with('#') {
                 ""
             } else {
@@ -32,9 +31,16 @@ impl ExpectedFailures {
             if id.is_empty() {
                 continue;
             }
-            if id.contains(char::is_whitespace) || !id.contains('#') {
+            if crate::id_map::is_numbered_id(id) {
                 return Err(format!(
-                    "line {}: `{id}` is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)",
+                    "line {}: `{id}` is a suite 3.x id, numbered; suite 4.0 names checks: \
+                     `reptest baseline --upgrade FILE` rewrites the list",
+                    index + 1
+                ));
+            }
+            if !is_check_id(id) {
+                return Err(format!(
+                    "line {}: `{id}` is not a check id (`<case id>/<check name>`, one per line; a line starting with # is a comment)",
                     index + 1
                 ));
             }
@@ -57,6 +63,12 @@ impl ExpectedFailures {
     pub fn is_empty(&self) -> bool {
         self.ids.is_empty()
     }
+}
+
+/// Whether `id` can be a check id: no white space, no `#`, and a `/`
+/// between the case id and the check's name.
+pub fn is_check_id(id: &str) -> bool {
+    !id.is_empty() && !id.contains(|c: char| c.is_whitespace() || c == '#') && id.contains('/')
 }
 
 /// How a run measures up to its expected failures.
@@ -310,11 +322,16 @@ mod tests {
 
     #[test]
     fn lists_read_ids_and_skip_comments() {
-        let list = ExpectedFailures::parse("# header\n\n  a/b/c#1  \n# why\na/b/c#2\n").unwrap();
+        let list = ExpectedFailures::parse("# header\n\n  a/b/c/root  \n# why\na/b/c/x-y\n").unwrap();
         assert_eq!(list.len(), 2);
-        assert!(list.contains("a/b/c#1") && list.contains("a/b/c#2"));
-        let error = ExpectedFailures::parse("a/b/c#1\nnot an id\n").unwrap_err();
+        assert!(list.contains("a/b/c/root") && list.contains("a/b/c/x-y"));
+        let error = ExpectedFailures::parse("a/b/c/root\nnot an id\n").unwrap_err();
         assert!(error.starts_with("line 2:"), "{error}");
+        let error = ExpectedFailures::parse("# list\na/b/c#1\n").unwrap_err();
+        assert!(
+            error.starts_with("line 2: `a/b/c#1` is a suite 3.x id") && error.contains("--upgrade"),
+            "{error}"
+        );
     }
 
     #[test]

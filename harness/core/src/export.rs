@@ -63,9 +63,13 @@ const HOW_TO_READ: [&str; 11] = [
     "`basis` says what the rfc expectation rests on: an RFC 9309 section (`clause`) and how strongly the RFC \
      states it (`level`), and/or a `reading` (an id in cases/readings.yaml) that settles a contested point; \
      each is null when the case does not state it.",
-    "`id` (`<case>#<n>`) is stable: changing a check's expectation or id raises the major `suite_version` \
-     (cases/CHANGES.md), new checks raise the minor one, so a list of expected failures by id stays valid \
-     within a major version.",
+    "`id` (`<case>/<name>`, `name` unique in its case) is stable: adding a check renames no other; changing a \
+     check's expectation or id raises the major `suite_version` (cases/CHANGES.md), new checks raise the minor \
+     one, so a list of expected failures by id stays valid within a major version. Suite 3.x numbered checks \
+     (`<case>#<n>`); `reptest baseline --upgrade FILE` rewrites a list of those ids.",
+    "`tags` says what a parser's API must express to be asked the check (multi-agent, fetch, cached-copy, \
+     non-utf8-body, bare-path) or what else makes it demanding (non-ascii-url, long-line, large-body, \
+     pathological-pattern): skip a check with a tag your parser cannot take, and report it as not applicable.",
     "`file` and `line` locate the case in the rep repository, and `why` explains the rule it tests.",
 ];
 
@@ -88,6 +92,8 @@ struct Document<'a> {
 struct ExportedCheck<'a> {
     id: String,
     case: &'a str,
+    name: &'a str,
+    tags: Vec<&'static str>,
     file: &'a str,
     line: usize,
     why: &'a str,
@@ -263,6 +269,8 @@ fn exported_check<'a>(
     ExportedCheck {
         id: case.check_id(index),
         case: &case.id,
+        name: &check.name,
+        tags: check.tags.iter().map(|tag| tag.name()).collect(),
         file,
         line: case.line,
         why: case.why.trim_end(),

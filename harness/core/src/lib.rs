@@ -26,6 +26,7 @@ pub mod corpus;
 pub mod diff;
 pub mod export;
 pub mod format;
+pub mod id_map;
 pub mod implementation;
 pub mod import;
 pub mod jsonl;

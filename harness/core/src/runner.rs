@@ -1,7 +1,7 @@
 //! Runs cases against implementations: the decision matrix (check ×
 //! implementation → answer) and how each answer scores under each profile.
 
-use crate::case::{Basis, Case, CaseFile, Check, Expect, Level, ProfileId};
+use crate::case::{Basis, Case, CaseFile, Check, Expect, Level, ProfileId, Tag};
 use crate::implementation::{Answer, ImplError, Implementation, Prepared};
 use crate::pool;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -278,13 +278,42 @@ pub fn run_on<'a>(
     }
 }
 
-/// Every check of `case` against one implementation.
+/// Every check of `case` against one implementation: n/a, unasked, where
+/// the check has a capability tag the implementation lacks.
 fn run_case(case: &Case, implementation: &dyn Implementation) -> Vec<Answer> {
+    let lacked = |check: &Check| {
+        check
+            .tags
+            .iter()
+            .copied()
+            .find(|tag| tag.is_capability() && !implementation.supports(*tag))
+    };
+    let unasked: Vec<Answer> = case
+        .checks
+        .iter()
+        .filter_map(|check| Some(not_supported(implementation, lacked(check)?)))
+        .collect();
+    if unasked.len() == case.checks.len() {
+        // Nothing to ask: the body is never loaded.
+        return unasked;
+    }
     let prepared = Prepared::case(implementation, case.response.as_ref(), &case.body);
     case.checks
         .iter()
-        .map(|check| prepared.check(&check.agent_bytes(), check.url.as_bytes()))
+        .map(|check| match lacked(check) {
+            Some(tag) => not_supported(implementation, tag),
+            None => prepared.check(&check.agent_bytes(), check.url.as_bytes()),
+        })
         .collect()
+}
+
+/// The n/a answer for a check with capability `tag`, which `implementation` lacks.
+fn not_supported(implementation: &dyn Implementation, tag: Tag) -> Answer {
+    Err(ImplError::Unsupported(format!(
+        "{} does not take {} (tag {tag})",
+        implementation.name(),
+        tag.about()
+    )))
 }
 
 #[cfg(test)]
@@ -370,5 +399,50 @@ mod tests {
         assert_eq!((tally.reading, tally.implementation_defined), (1, 1));
         assert_eq!(tally.scored(), 5);
         assert_eq!(tally.score(), Some(40.0));
+    }
+
+    /// An implementation that never answers: only tags decide what it is asked.
+    struct Refuses;
+
+    impl crate::implementation::Loaded for Refuses {
+        fn check(&self, _agents: &[&[u8]], _url: &[u8]) -> Answer {
+            Err(ImplError::Failed("asked".into()))
+        }
+    }
+
+    impl Implementation for Refuses {
+        fn name(&self) -> &str {
+            "refuses"
+        }
+        fn claims(&self) -> ProfileId {
+            ProfileId::Rfc
+        }
+        fn supports(&self, tag: Tag) -> bool {
+            tag != Tag::MultiAgent
+        }
+        fn load(&self, _robots: &[u8]) -> Box<dyn crate::implementation::Loaded + '_> {
+            Box::new(Refuses)
+        }
+    }
+
+    #[test]
+    fn a_check_with_a_capability_the_implementation_lacks_is_not_applicable_unasked() {
+        let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+        let mut several = case.checks[0].clone();
+        several.name = "several".into();
+        several.agents.push("B".into());
+        several.tags.insert(Tag::MultiAgent);
+        // A tag every parser is asked does not make a check n/a.
+        case.checks[0].tags.insert(Tag::LongLine);
+        case.checks.push(several);
+        let answers = run_case(&case, &Refuses);
+        assert!(
+            matches!(&answers[0], Err(ImplError::Failed(why)) if why == "asked"),
+            "{answers:?}"
+        );
+        assert!(
+            matches!(&answers[1], Err(ImplError::Unsupported(why)) if why.contains("several agents in one query (tag multi-agent)")),
+            "{answers:?}"
+        );
     }
 }

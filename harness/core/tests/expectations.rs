@@ -105,7 +105,7 @@ fn google_expectations_are_what_googles_parser_decides() {
 #[test]
 fn malformed_fixtures_are_rejected_with_file_line_and_column() {
     let expected: &[(&str, usize, usize, &str)] = &[
-        ("agent-and-agents.yaml", 8, 17, "check 1 has both `agent` and `agents`"),
+        ("agent-and-agents.yaml", 9, 17, "check 1 has both `agent` and `agents`"),
         ("bad-base64.yaml", 5, 20, "robots_base64: invalid base64 at character 8"),
         ("bad-escape.yaml", 10, 21, "`\\q` is not an escape"),
         (
@@ -114,10 +114,10 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
             15,
             "expected an HTTP status from 100 to 599, or network-error",
         ),
-        ("bad-value.yaml", 9, 17, "unknown variant `maybe`"),
+        ("bad-value.yaml", 10, 17, "unknown variant `maybe`"),
         ("double-quoted-escape.yaml", 5, 21, "Write the value in single quotes"),
-        ("empty-agent.yaml", 7, 16, "check 1: agent 1 is empty"),
-        ("empty-url.yaml", 8, 14, "check 1: the url is empty"),
+        ("empty-agent.yaml", 8, 16, "check 1: agent 1 is empty"),
+        ("empty-url.yaml", 9, 14, "check 1: the url is empty"),
         (
             "duplicate-name.yaml",
             8,
@@ -126,7 +126,7 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
         ),
         (
             "missing-expectation.yaml",
-            10,
+            11,
             7,
             "check 2 has no expectation for the google profile",
         ),
@@ -142,7 +142,27 @@ fn malformed_fixtures_are_rejected_with_file_line_and_column() {
             37,
             "write robots_escaped and escaped values in single quotes",
         ),
-        ("unknown-field.yaml", 9, 9, "unknown field `expcet`"),
+        ("unknown-field.yaml", 10, 9, "unknown field `expcet`"),
+        (
+            "missing-check-name.yaml",
+            8,
+            7,
+            "check 2 of case `missing-check-name/unnamed` has no `name`",
+        ),
+        (
+            "duplicate-check-name.yaml",
+            8,
+            11,
+            "check 2: name `same` is already check 1's in case `duplicate-check-name/twice`",
+        ),
+        ("bad-check-name.yaml", 7, 15, "check 1: name `Root_Page` is not a slug"),
+        (
+            "derived-tag-written.yaml",
+            6,
+            11,
+            "tag `fetch` follows from the content (a simulated HTTP response to the request for /robots.txt), so it is never written",
+        ),
+        ("unknown-tag.yaml", 7, 58, "`slow` is not a tag; the tags are multi-agent, fetch"),
         ("unwritten-why.yaml", 4, 10, "still has a placeholder `why`"),
         ("yaml-syntax.yaml", 8, 1, "did not find expected ',' or '}'"),
     ];
@@ -186,7 +206,7 @@ fn a_traced_suite_refuses_rfc_verdicts_that_rest_on_nothing() {
         ),
         (
             "unknown-section.yaml",
-            10,
+            11,
             17,
             "check 1: RFC 9309 has no section `2.2.5`",
         ),
@@ -402,7 +422,7 @@ fn markdown_and_table_show_misses_with_the_deciding_line() {
     let matrix = run(&files, &impls, |_, _| {});
     let table = render(&matrix, Format::Table);
     assert!(
-        table.contains("MISS basic/longest-match-wins#2 against RFC 9309  ("),
+        table.contains("MISS basic/longest-match-wins/archive-x against RFC 9309  ("),
         "{table}"
     );
     assert!(table.contains(">    2 | Disallow: /archive"), "{table}");
@@ -414,7 +434,7 @@ fn markdown_and_table_show_misses_with_the_deciding_line() {
         "{markdown}"
     );
     assert!(
-        markdown.contains("#### MISS `basic/longest-match-wins#2` against RFC 9309\n"),
+        markdown.contains("#### MISS `basic/longest-match-wins/archive-x` against RFC 9309\n"),
         "{markdown}"
     );
 }
@@ -443,7 +463,7 @@ fn a_should_departure_is_shown_but_does_not_fail_the_run() {
     assert_eq!((tally.fail, tally.should), (0, 1));
     let table = render(&matrix, Format::Table);
     assert!(
-        table.contains("SHOULD DEPARTURE x/y#1 against RFC 9309 §2.2.2 SHOULD"),
+        table.contains("SHOULD DEPARTURE x/y/z against RFC 9309 §2.2.2 SHOULD"),
         "{table}"
     );
     assert!(
@@ -457,7 +477,7 @@ fn a_should_departure_is_shown_but_does_not_fail_the_run() {
     );
     let markdown = render(&matrix, Format::Markdown);
     assert!(
-        markdown.contains("#### SHOULD DEPARTURE `x/y#1` against RFC 9309 §2.2.2 SHOULD"),
+        markdown.contains("#### SHOULD DEPARTURE `x/y/z` against RFC 9309 §2.2.2 SHOULD"),
         "{markdown}"
     );
     let json: serde_json::Value = serde_json::from_str(&render(&matrix, Format::Json)).unwrap();

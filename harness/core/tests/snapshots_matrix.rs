@@ -1,5 +1,5 @@
 //! One `insta` snapshot per case file under `cases/`: the full decision
-//! matrix (case × check × built-in implementation → verdict and deciding
+//! matrix (case × check, by name and with its tags × built-in implementation → verdict and deciding
 //! line), so any behaviour change shows up next to the case it touches.
 //!
 //! Review changes with `cargo insta review`; CI runs with `INSTA_UPDATE=no`
@@ -25,8 +25,12 @@ fn matrix_text(matrix: &Matrix<'_>) -> String {
             }
         }
         let check = row.check();
-        let _ = writeln!(out, "  #{} {} {}", row.index + 1, check.agents.join(", "), check.url);
+        let _ = writeln!(out, "  /{} {} {}", check.name, check.agents.join(", "), check.url);
         let _ = writeln!(out, "     expect rfc {}, google {}", check.rfc, check.google);
+        if !check.tags.is_empty() {
+            let tags: Vec<&str> = check.tags.iter().map(|tag| tag.name()).collect();
+            let _ = writeln!(out, "     tags {}", tags.join(", "));
+        }
         for (index, info) in matrix.impls.iter().enumerate() {
             let answer = match &row.answers[index] {
                 Ok(outcome) => outcome.short(),

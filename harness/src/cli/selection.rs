@@ -3,7 +3,7 @@
 
 use super::{start_all, ImplChoice};
 use crate::cli::load_cases_or_exit;
-use rep_core::case::CaseFile;
+use rep_core::case::{CaseFile, Tag};
 use rep_core::implementation::{Implementation, BUILT_IN};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -15,12 +15,25 @@ pub(crate) struct Selection {
     /// A case file or a directory of them (repeatable) [default: the workspace's cases/ inside a checkout, else the suite built into reptest]
     #[arg(long = "cases", value_name = "PATH")]
     cases: Vec<PathBuf>,
-    /// Only cases whose id contains TEXT (repeatable: any of them)
+    /// Only cases whose id contains TEXT, or the one check whose id is TEXT (repeatable: any of them)
     #[arg(long = "filter", value_name = "TEXT")]
     filters: Vec<String>,
-    /// Leave out cases whose id contains TEXT (repeatable; applied after --filter)
+    /// Leave out cases whose id contains TEXT, or the check whose id is TEXT (repeatable; applied after --filter)
     #[arg(long = "exclude", value_name = "TEXT")]
     excludes: Vec<String>,
+    /// Only checks with one of these capability tags (repeatable, or comma-separated)
+    #[arg(long = "tags", value_name = "TAG")]
+    tags: Vec<String>,
+    /// Leave out checks with any of these capability tags, e.g. fetch (repeatable, or comma-separated)
+    #[arg(long = "exclude-tags", value_name = "TAG")]
+    exclude_tags: Vec<String>,
+}
+
+/// Whether `text`, given to --filter or --exclude, picks the check `id` of
+/// the case `case_id`: a case (or part of its id) picks all its checks, a
+/// whole check id only that check.
+fn picks(text: &str, case_id: &str, id: &str) -> bool {
+    case_id.contains(text) || id == text
 }
 
 /// A selection made ready: the cases to run, every check id of the suite
@@ -39,23 +52,45 @@ impl Selection {
     /// (the built-ins by default) and starts them; on any problem, says what
     /// for `reptest <command>` and gives exit status 2.
     pub(crate) fn ready(&self, command: &str, impls: &ImplChoice) -> Result<Ready, u8> {
+        let (wanted, unwanted) = match (
+            Tag::parse_list(self.tags.iter().map(String::as_str)),
+            Tag::parse_list(self.exclude_tags.iter().map(String::as_str)),
+        ) {
+            (Ok(wanted), Ok(unwanted)) => (wanted, unwanted),
+            (Err(why), _) | (_, Err(why)) => {
+                eprintln!("reptest {command}: --tags/--exclude-tags: {why}");
+                return Err(2);
+            }
+        };
         let mut files = load_cases_or_exit(command, &self.cases)?;
         let suite_ids = files
             .iter()
             .flat_map(|file| &file.cases)
-            .flat_map(|case| (1..=case.checks.len()).map(move |n| format!("{}#{n}", case.id)))
+            .flat_map(|case| (0..case.checks.len()).map(move |index| case.check_id(index)))
             .collect();
         for file in &mut files {
-            file.cases.retain(|case| {
-                (self.filters.is_empty() || self.filters.iter().any(|f| case.id.contains(f.as_str())))
-                    && !self.excludes.iter().any(|e| case.id.contains(e.as_str()))
-            });
+            for case in &mut file.cases {
+                let kept: Vec<bool> = (0..case.checks.len())
+                    .map(|index| {
+                        let (id, tags) = (case.check_id(index), &case.checks[index].tags);
+                        (self.filters.is_empty() || self.filters.iter().any(|f| picks(f, &case.id, &id)))
+                            && !self.excludes.iter().any(|e| picks(e, &case.id, &id))
+                            && (wanted.is_empty() || !tags.is_disjoint(&wanted))
+                            && tags.is_disjoint(&unwanted)
+                    })
+                    .collect();
+                let mut kept = kept.into_iter();
+                case.checks.retain(|_| kept.next().unwrap_or(false));
+            }
+            file.cases.retain(|case| !case.checks.is_empty());
         }
         if files.iter().all(|file| file.cases.is_empty()) {
             eprintln!(
-                "reptest {command}: no case is left after --filter {} --exclude {}",
+                "reptest {command}: no check is left after --filter {} --exclude {} --tags {} --exclude-tags {}",
                 self.filters.join(", "),
-                self.excludes.join(", ")
+                self.excludes.join(", "),
+                self.tags.join(", "),
+                self.exclude_tags.join(", ")
             );
             return Err(2);
         }

@@ -18,8 +18,14 @@ A check that ended in a transport fault (no answer in time, an unreadable answer
 wrong id) or was not run says nothing about the parser: then nothing is written, unless
 --allow-errors records them, each under its message.
 
+`reptest baseline --upgrade FILE` runs nothing: it rewrites FILE, a list of suite 3.x, in
+place with suite 4.0's ids. Suite 3.x numbered the checks of a case (`<case id>#<n>`); from
+4.0 each has a name (`<case id>/<name>`), so adding a check renames no other. The map of every
+3.x id is built in (cases/ids-from-3.x.yaml); a listed check that 4.0 removed, or an id no 3.x
+check had, becomes a comment and is reported. Comments and 4.0 ids stay as they are.
+
 Exit status: 0 when the file was written, 1 when transport faults kept it from being written
-(or --out cannot be written),
+(or --out cannot be written; with --upgrade: when FILE cannot be read or written),
 2 for a usage error, a malformed case file or an implementation that cannot start.";
 
 /// The flags of `reptest baseline`.
@@ -38,6 +44,9 @@ pub(crate) struct Args {
     /// Write the file there (whole: an interrupted run leaves the old file) instead of to stdout
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     out: Option<PathBuf>,
+    /// Run nothing: rewrite FILE, an expected-failures list of suite 3.x, with suite 4.0's check ids
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["out", "allow_errors", "jobs"])]
+    upgrade: Option<PathBuf>,
     #[command(flatten)]
     impls: ImplChoice,
 }
@@ -49,9 +58,13 @@ pub(crate) fn main(
         jobs,
         allow_errors,
         out,
+        upgrade,
         impls,
     }: Args,
 ) -> u8 {
+    if let Some(path) = upgrade {
+        return upgrade_list(&path);
+    }
     let ready = match selection.ready("baseline", &impls) {
         Ok(ready) => ready,
         Err(status) => return status,
@@ -85,4 +98,32 @@ pub(crate) fn main(
             1
         }
     }
+}
+
+/// `reptest baseline --upgrade FILE`: FILE rewritten in place with suite
+/// 4.0's ids; what did not carry over is said on stderr.
+fn upgrade_list(path: &std::path::Path) -> u8 {
+    let map = match rep_core::id_map::built_in() {
+        Ok(map) => map,
+        Err(why) => {
+            eprintln!("reptest baseline: --upgrade: {why}");
+            return 1;
+        }
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) => {
+            eprintln!("reptest baseline: cannot read {}: {error}", path.display());
+            return 1;
+        }
+    };
+    let upgraded = rep_core::id_map::upgrade(&text, &map);
+    if upgraded.text != text {
+        if let Err(error) = rep_core::atomic::write_atomically(path, upgraded.text.as_bytes()) {
+            eprintln!("reptest baseline: cannot write {}: {error}", path.display());
+            return 1;
+        }
+    }
+    eprint!("{}", upgraded.explain(&path.display().to_string()));
+    0
 }

@@ -9,8 +9,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 const AFTER_HELP: &str = "\
-Every check of every case under the workspace's cases/ becomes one entry: its id, case, file and
-line, why, body (text, or base64 when it is not UTF-8), agents, URL, the rfc and google
+Every check of every case under the workspace's cases/ becomes one entry: its id, case, name,
+capability tags, file and line, why, body (text, or base64 when it is not UTF-8), agents, URL, the rfc and google
 expectations, what the rfc expectation rests on, and the response of a fetch check. The suite
 version is the top `## x.y.z` heading of cases/CHANGES.md. The output has no timestamp and is
 sorted, so exporting unchanged cases gives the same bytes. The committed copy is

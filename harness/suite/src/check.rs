@@ -123,10 +123,16 @@ pub struct CachedCopy {
 /// itself with `agents` fetch `url`?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
-    /// Stable id, `<case>#<n>`: what expected-failures lists name.
+    /// Stable id, `<case>/<name>`: what expected-failures lists name.
     pub id: String,
     /// The case id: the case file's path under `cases/` without extension, a slash, the case name.
     pub case: String,
+    /// The check's name, unique in its case (the last part of its id).
+    pub name: String,
+    /// Its capability tags (`multi-agent`, `fetch`, `cached-copy`, `non-utf8-body`, `bare-path`,
+    /// `non-ascii-url`, `long-line`, `large-body`, `pathological-pattern`): what a parser's API must
+    /// express to be asked it, or what else makes it demanding.
+    pub tags: Vec<String>,
     /// The case file, relative to the rep repository's root.
     pub file: String,
     /// The line where the case starts in that file.
@@ -156,6 +162,17 @@ impl Check {
             Profile::Rfc => self.rfc,
             Profile::Google => self.google,
         }
+    }
+
+    /// Whether the check has capability tag `tag` (e.g. `"multi-agent"`).
+    pub fn has_tag(&self, tag: &str) -> bool {
+        self.tags.iter().any(|own| own == tag)
+    }
+
+    /// The first of `tags` the check has: the reason a parser that cannot
+    /// take those is not asked it.
+    pub fn needs_any<'t>(&self, tags: &[&'t str]) -> Option<&'t str> {
+        tags.iter().copied().find(|tag| self.has_tag(tag))
     }
 
     /// The body as text, when it is UTF-8 (most are; a few test invalid bytes).

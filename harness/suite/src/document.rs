@@ -57,6 +57,8 @@ struct RawPart {
 struct RawCheck {
     id: String,
     case: String,
+    name: String,
+    tags: Vec<String>,
     file: String,
     line: u32,
     why: String,
@@ -217,6 +219,8 @@ fn check(raw: RawCheck, bodies: &HashMap<&str, Vec<u8>>) -> Result<Check, LoadEr
     Ok(Check {
         id: raw.id,
         case: raw.case,
+        name: raw.name,
+        tags: raw.tags,
         file: raw.file,
         line: raw.line,
         why: raw.why,
@@ -257,7 +261,7 @@ mod tests {
     fn one_check(fields: &str, bodies: &str) -> String {
         format!(
             r#"{{"format": "rep-suite", "format_version": 2, "suite_version": "1.0.0", "checks": [{{
-                "id": "a/b#1", "case": "a/b", "file": "cases/a.yaml", "line": 3, "why": "w",
+                "id": "a/b/c", "case": "a/b", "name": "c", "tags": [], "file": "cases/a.yaml", "line": 3, "why": "w",
                 "agents": ["FooBot"], "url": "https://example.com/x",
                 "expect": {{"rfc": "allowed", "google": "implementation-defined"}},
                 "basis": {{"clause": "2.2.2", "level": "SHOULD", "reading": null}}, {fields} }}],
@@ -341,7 +345,7 @@ mod tests {
         assert!(zero.contains("part 1: `times` is 0"), "{zero}");
         let missing = error(plain, r#"{"c/d": []}"#);
         assert!(
-            missing.contains("check `a/b#1`: its body `a/b` is not in `bodies`"),
+            missing.contains("check `a/b/c`: its body `a/b` is not in `bodies`"),
             "{missing}"
         );
         let bad_status = error(

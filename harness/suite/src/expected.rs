@@ -16,8 +16,8 @@ pub(crate) struct ExpectedFailures {
 }
 
 impl ExpectedFailures {
-    /// Reads `list`. Ids contain `#` themselves (`case#1`), so only a line
-    /// that starts with `#` is a comment.
+    /// Reads `list`: a line that starts with `#` is a comment; any other
+    /// is an id (`<case id>/<check name>`: a `/`, no `#`, no white space).
     pub(crate) fn parse(list: &str) -> ExpectedFailures {
         let mut parsed = ExpectedFailures::default();
         for (index, line) in list.lines().enumerate() {
@@ -26,10 +26,11 @@ impl ExpectedFailures {
             if id.is_empty() || id.starts_with('#') {
                 continue;
             }
-            if id.contains(char::is_whitespace) || !id.contains('#') {
+            if id.contains(|c: char| c.is_whitespace() || c == '#') || !id.contains('/') {
                 parsed.problems.push(format!(
-                    "line {number}: `{id}` is not a check id (`<case id>#<n>`, one per line; a line starting \
-                     with # is a comment)"
+                    "line {number}: `{id}` is not a check id (`<case id>/<check name>`, one per line; a line \
+                     starting with # is a comment; a numbered id of suite 3.x is upgraded by `reptest baseline \
+                     --upgrade FILE`)"
                 ));
                 continue;
             }
@@ -58,7 +59,10 @@ mod tests {
     fn kind_of(problem: &str) -> (usize, &'static str, Option<usize>) {
         let (head, rest) = problem.split_once(": ").expect("a problem starts with `line N: `");
         let line = head.strip_prefix("line ").unwrap().parse().unwrap();
-        if rest.ends_with("is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)") {
+        if rest.ends_with(
+            "is not a check id (`<case id>/<check name>`, one per line; a line starting with # is a comment; a \
+             numbered id of suite 3.x is upgraded by `reptest baseline --upgrade FILE`)",
+        ) {
             return (line, "not-an-id", None);
         }
         let first = rest
@@ -104,20 +108,21 @@ mod tests {
 
     #[test]
     fn ids_comments_and_blank_lines() {
-        let list = "# robotstxt 0.3\n\nrfc9309/a/b#1\n  # cuts lines early\n  google/c/d#12  \n";
+        let list = "# robotstxt 0.3\n\nrfc9309/a/b/x\n  # cuts lines early\n  google/c/d/y-12  \n";
         let parsed = ExpectedFailures::parse(list);
         assert_eq!(parsed.problems, Vec::<String>::new());
         let ids: Vec<(&str, usize)> = parsed.ids.iter().map(|(id, line)| (id.as_str(), *line)).collect();
-        assert_eq!(ids, [("google/c/d#12", 5), ("rfc9309/a/b#1", 3)]);
+        assert_eq!(ids, [("google/c/d/y-12", 5), ("rfc9309/a/b/x", 3)]);
     }
 
     #[test]
     fn what_is_not_one_id_and_a_repeated_id_are_problems_with_their_line() {
-        let parsed = ExpectedFailures::parse("a/b#1 a/b#2\na/b#3\na/b#3\na/b#4  # why\na/b\n");
+        let parsed = ExpectedFailures::parse("a/b/x a/b/y\na/b/z\na/b/z\na/b/w  # why\na/b#1\n");
         let lines: Vec<&str> = parsed.problems.iter().map(|p| p.split(':').next().unwrap()).collect();
         assert_eq!(lines, ["line 1", "line 3", "line 4", "line 5"]);
-        assert!(parsed.problems[0].contains("`a/b#1 a/b#2` is not a check id"));
-        assert_eq!(parsed.problems[1], "line 3: `a/b#3` is listed twice (first on line 2)");
+        assert!(parsed.problems[0].contains("`a/b/x a/b/y` is not a check id"));
+        assert_eq!(parsed.problems[1], "line 3: `a/b/z` is listed twice (first on line 2)");
+        assert!(parsed.problems[3].contains("`a/b#1` is not a check id") && parsed.problems[3].contains("--upgrade"));
         assert_eq!(parsed.ids.len(), 1);
     }
 }

@@ -21,9 +21,12 @@
 //!         .profile(Profile::Rfc)
 //!         .expected_failures(include_str!("expected-failures.txt"))
 //!         .run(|check| {
-//!             let (Some(body), Some(agent), None) = (check.body_text(), check.single_agent(), &check.response)
-//!             else {
-//!                 return Answer::Unsupported("not UTF-8, several agents, or a fetch check".into());
+//!             // What this parser's API cannot take: such checks are n/a.
+//!             if let Some(tag) = check.needs_any(&["multi-agent", "fetch", "non-utf8-body"]) {
+//!                 return Answer::Unsupported(format!("my parser cannot take {tag}"));
+//!             }
+//!             let (Some(body), Some(agent)) = (check.body_text(), check.single_agent()) else {
+//!                 return Answer::Unsupported("not UTF-8, or several agents".into());
 //!             };
 //!             my_parser_allows(body, agent, &check.url).into()
 //!         });
@@ -109,7 +112,7 @@ impl Suite {
         self
     }
 
-    /// The selected checks, sorted by id.
+    /// The selected checks, in the export's order (by case id, then as the case lists them).
     pub fn checks(&self) -> impl Iterator<Item = &Check> + '_ {
         self.checks.iter().filter(|check| self.selects(check))
     }

@@ -4,13 +4,15 @@
 use rep_suite::{Answer, Check, Expect, Profile, Suite, Wrong};
 use serde_json::{json, Value};
 
-/// A suite of four checks: `t/a#1` allowed under both profiles, `t/a#2`
-/// disallowed under rfc and allowed under google, `t/b#1` implementation-defined
-/// under rfc, and `t/c#1` a fetch check (disallowed: 503).
+/// A suite of four checks: `t/a/one` allowed under both profiles, `t/a/two`
+/// disallowed under rfc and allowed under google, `t/b/one` implementation-defined
+/// under rfc, and `t/c/one` a fetch check (disallowed: 503).
 fn small_suite() -> Suite {
     let check = |id: &str, rfc: &str, google: &str, response: Value| {
         json!({
-            "id": id, "case": id.split('#').next().unwrap(), "file": "cases/t.yaml", "line": 1,
+            "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
+            "tags": if response.is_null() { json!([]) } else { json!(["fetch"]) },
+            "file": "cases/t.yaml", "line": 1,
             "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
             "expect": {"rfc": rfc, "google": google},
             "basis": {"clause": null, "level": null, "reading": null},
@@ -22,21 +24,21 @@ fn small_suite() -> Suite {
         "how_to_read": ["-"], "check_count": 4, "body_count": 1,
         "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
         "checks": [
-            check("t/a#1", "allowed", "allowed", Value::Null),
-            check("t/a#2", "disallowed", "allowed", Value::Null),
-            check("t/b#1", "implementation-defined", "allowed", Value::Null),
-            check("t/c#1", "disallowed", "disallowed", json!({"status": 503, "redirects": 0})),
+            check("t/a/one", "allowed", "allowed", Value::Null),
+            check("t/a/two", "disallowed", "allowed", Value::Null),
+            check("t/b/one", "implementation-defined", "allowed", Value::Null),
+            check("t/c/one", "disallowed", "disallowed", json!({"status": 503, "redirects": 0})),
         ]
     });
     Suite::from_json(&document.to_string()).unwrap()
 }
 
-/// Answers `t/a#1` allowed and everything else disallowed, fetch checks unsupported.
+/// Answers `t/a/one` allowed and everything else disallowed, fetch checks unsupported.
 fn strict_parser(check: &Check) -> Answer {
     if check.response.is_some() {
         return Answer::Unsupported("no fetching".into());
     }
-    (check.id == "t/a#1").into()
+    (check.id == "t/a/one").into()
 }
 
 #[test]
@@ -100,19 +102,19 @@ fn a_parser_that_meets_every_expectation_passes_and_implementation_defined_verdi
 #[test]
 fn a_panic_on_an_implementation_defined_check_is_a_miss_and_can_be_listed() {
     let panics_on_b = |check: &Check| {
-        if check.id == "t/b#1" {
+        if check.id == "t/b/one" {
             panic!("cannot decide");
         }
         strict_parser(check)
     };
     let report = small_suite()
         .profile(Profile::Rfc)
-        .expected_failures("t/a#2\n")
+        .expected_failures("t/a/two\n")
         .try_run(panics_on_b)
         .unwrap_err();
     assert_eq!(report.new_misses.len(), 1, "{report}");
     let miss = &report.new_misses[0];
-    assert_eq!(miss.check.id, "t/b#1");
+    assert_eq!(miss.check.id, "t/b/one");
     assert_eq!(
         (miss.expected, &miss.got),
         (Expect::ImplementationDefined, &Wrong::Panicked("cannot decide".into()))
@@ -120,7 +122,7 @@ fn a_panic_on_an_implementation_defined_check_is_a_miss_and_can_be_listed() {
     // Listed, the same panic is an expected failure.
     let summary = small_suite()
         .profile(Profile::Rfc)
-        .expected_failures("t/b#1\n")
+        .expected_failures("t/b/one\n")
         .run(panics_on_b);
     assert_eq!((summary.expected_failures, summary.not_scored), (1, 0));
 }
@@ -129,11 +131,11 @@ fn a_panic_on_an_implementation_defined_check_is_a_miss_and_can_be_listed() {
 fn listed_misses_pass_and_the_summary_counts_each_kind() {
     let summary = small_suite()
         .profile(Profile::Google)
-        .expected_failures("# strict parser\nt/a#2\n  # google allows it\nt/b#1\n")
+        .expected_failures("# strict parser\nt/a/two\n  # google allows it\nt/b/one\n")
         .run(strict_parser);
     assert_eq!(summary.checks, 4);
     assert_eq!(summary.passed, 1);
-    assert_eq!(summary.expected_failures, 2, "t/a#2 and t/b#1 are listed or missed");
+    assert_eq!(summary.expected_failures, 2, "t/a/two and t/b/one are listed or missed");
     assert_eq!(summary.unsupported, 1);
     assert_eq!(summary.not_scored, 0);
     assert!(summary
@@ -145,36 +147,36 @@ fn listed_misses_pass_and_the_summary_counts_each_kind() {
 fn a_new_miss_fails_with_its_check_and_the_line_to_add() {
     let report = small_suite()
         .profile(Profile::Google)
-        .expected_failures("t/a#2\n")
+        .expected_failures("t/a/two\n")
         .try_run(strict_parser)
         .unwrap_err();
     assert_eq!(report.new_misses.len(), 1);
     let miss = &report.new_misses[0];
-    assert_eq!(miss.check.id, "t/b#1");
+    assert_eq!(miss.check.id, "t/b/one");
     assert_eq!(
         (miss.expected, &miss.got),
         (Expect::Allowed, &Wrong::Answered(Answer::Disallowed))
     );
     let text = report.to_string();
-    assert!(text.contains("t/b#1: expected allowed, got disallowed"), "{text}");
+    assert!(text.contains("t/b/one: expected allowed, got disallowed"), "{text}");
     assert!(text.contains("body:   \"User-agent: *\\nDisallow: /x\\n\""), "{text}");
     assert!(text.contains("case:   cases/t.yaml:1 — A rule, explained."), "{text}");
     assert!(
-        text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b#1\n"),
+        text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b/one\n"),
         "{text}"
     );
 }
 
 #[test]
 fn a_listed_check_that_no_longer_misses_is_stale_with_its_line() {
-    let listed = "t/a#1\nt/b#1\nt/c#1\nt/a#2\n";
+    let listed = "t/a/one\nt/b/one\nt/c/one\nt/a/two\n";
     let report = small_suite()
         .profile(Profile::Rfc)
         .expected_failures(listed)
         .try_run(strict_parser)
         .unwrap_err();
     let stale: Vec<(usize, &str)> = report.stale.iter().map(|s| (s.line, s.id.as_str())).collect();
-    assert_eq!(stale, [(1, "t/a#1"), (4, "t/a#2"), (2, "t/b#1"), (3, "t/c#1")]);
+    assert_eq!(stale, [(1, "t/a/one"), (4, "t/a/two"), (2, "t/b/one"), (3, "t/c/one")]);
     assert_eq!(report.stale[0].reason, "passes now");
     assert!(report.stale[2]
         .reason
@@ -189,7 +191,7 @@ fn a_panicking_parser_is_a_miss_of_that_check_not_of_the_run() {
     let report = small_suite()
         .profile(Profile::Rfc)
         .try_run(|check| {
-            if check.id == "t/a#2" {
+            if check.id == "t/a/two" {
                 panic!("index out of range");
             }
             strict_parser(check)
@@ -203,10 +205,10 @@ fn a_panicking_parser_is_a_miss_of_that_check_not_of_the_run() {
 #[test]
 fn unknown_ids_and_empty_selections_are_reported_not_ignored() {
     let report = small_suite()
-        .with_id_prefix("t/a#")
+        .with_id_prefix("t/a/")
         .with_id_prefix("t/zz")
         .profile(Profile::Google)
-        .expected_failures("t/a#2\nt/b#1\nt/gone#1\nt/a#2 t/a#1\n")
+        .expected_failures("t/a/two\nt/b/one\nt/gone/one\nt/a/two t/a/one\n")
         .try_run(strict_parser)
         .unwrap_err();
     assert_eq!(report.summary.checks, 2, "only t/a is selected");
@@ -214,9 +216,10 @@ fn unknown_ids_and_empty_selections_are_reported_not_ignored() {
     assert_eq!(
         report.problems,
         [
-            "line 4: `t/a#2 t/a#1` is not a check id (`<case id>#<n>`, one per line; a line starting with # is a comment)",
+            "line 4: `t/a/two t/a/one` is not a check id (`<case id>/<check name>`, one per line; a line starting \
+             with # is a comment; a numbered id of suite 3.x is upgraded by `reptest baseline --upgrade FILE`)",
             "no check id starts with `t/zz`",
-            "line 3: `t/gone#1` is not a check of suite 9.8.7: renamed or removed (see the suite's CHANGES.md)?",
+            "line 3: `t/gone/one` is not a check of suite 9.8.7: renamed or removed (see the suite's CHANGES.md)?",
         ]
     );
 }
@@ -226,7 +229,7 @@ fn unknown_ids_and_empty_selections_are_reported_not_ignored() {
 fn run_panics_with_the_report() {
     small_suite()
         .profile(Profile::Google)
-        .expected_failures("t/a#2\n")
+        .expected_failures("t/a/two\n")
         .run(strict_parser);
 }
 
@@ -247,11 +250,12 @@ fn a_run_where_the_parser_answers_nothing_fails() {
 }
 
 /// Two rfc checks both answered "disallowed" by [`strict_parser`] where the
-/// suite expects "allowed": `t/s#1` rests on a SHOULD, `t/m#1` on a MUST.
+/// suite expects "allowed": `t/s/one` rests on a SHOULD, `t/m/one` on a MUST.
 fn suite_with_a_should_and_a_must() -> Suite {
     let check = |id: &str, level: &str| {
         json!({
-            "id": id, "case": id.split('#').next().unwrap(), "file": "cases/t.yaml", "line": 1,
+            "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
+            "tags": [], "file": "cases/t.yaml", "line": 1,
             "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
             "expect": {"rfc": "allowed", "google": "allowed"},
             "basis": {"clause": "2.2.2", "level": level, "reading": null},
@@ -262,7 +266,7 @@ fn suite_with_a_should_and_a_must() -> Suite {
         "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
         "how_to_read": ["-"], "check_count": 2, "body_count": 1,
         "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
-        "checks": [check("t/s#1", "SHOULD"), check("t/m#1", "MUST")]
+        "checks": [check("t/s/one", "SHOULD"), check("t/m/one", "MUST")]
     });
     Suite::from_json(&document.to_string()).unwrap()
 }
@@ -273,9 +277,9 @@ fn a_should_departure_is_counted_apart_and_fails_only_once_a_list_is_given() {
         .profile(Profile::Rfc)
         .try_run(strict_parser)
         .unwrap_err();
-    assert_eq!(unlisted.summary.departures, 1, "t/s#1 is a departure, not a miss");
+    assert_eq!(unlisted.summary.departures, 1, "t/s/one is a departure, not a miss");
     let missed: Vec<&str> = unlisted.new_misses.iter().map(|miss| miss.check.id.as_str()).collect();
-    assert_eq!(missed, ["t/m#1"], "the MUST miss still fails");
+    assert_eq!(missed, ["t/m/one"], "the MUST miss still fails");
     assert!(unlisted
         .summary
         .to_string()
@@ -283,19 +287,19 @@ fn a_should_departure_is_counted_apart_and_fails_only_once_a_list_is_given() {
 
     let must_listed = suite_with_a_should_and_a_must()
         .profile(Profile::Rfc)
-        .expected_failures("t/m#1\n")
+        .expected_failures("t/m/one\n")
         .try_run(strict_parser)
         .unwrap_err();
     assert_eq!(must_listed.summary.departures, 0);
     let text = must_listed.to_string();
     assert!(
-        text.contains("t/s#1: expected allowed, got disallowed (a departure from a SHOULD)"),
+        text.contains("t/s/one: expected allowed, got disallowed (a departure from a SHOULD)"),
         "{text}"
     );
 
     let both_listed = suite_with_a_should_and_a_must()
         .profile(Profile::Rfc)
-        .expected_failures("t/m#1\nt/s#1\n")
+        .expected_failures("t/m/one\nt/s/one\n")
         .run(strict_parser);
     assert_eq!((both_listed.expected_failures, both_listed.departures), (2, 0));
 
@@ -315,12 +319,15 @@ fn a_should_departure_is_counted_apart_and_fails_only_once_a_list_is_given() {
 fn the_documented_closure_compiles_and_leaves_fetch_checks_out() {
     let summary = small_suite()
         .profile(Profile::Google)
-        .expected_failures("t/a#2\nt/b#1\n")
+        .expected_failures("t/a/two\nt/b/one\n")
         .run(|check| {
-            let (Some(_body), Some(_agent), None) = (check.body_text(), check.single_agent(), &check.response) else {
-                return Answer::Unsupported("not UTF-8, several agents, or a fetch check".into());
+            if let Some(tag) = check.needs_any(&["multi-agent", "fetch", "non-utf8-body"]) {
+                return Answer::Unsupported(format!("my parser cannot take {tag}"));
+            }
+            let (Some(_body), Some(_agent)) = (check.body_text(), check.single_agent()) else {
+                return Answer::Unsupported("not UTF-8, or several agents".into());
             };
-            (check.id == "t/a#1").into()
+            (check.id == "t/a/one").into()
         });
     assert_eq!(summary.unsupported, 1, "the fetch check");
 }

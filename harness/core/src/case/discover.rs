@@ -10,10 +10,14 @@ pub const READINGS_FILE: &str = "readings.yaml";
 /// The name of the statements file (see `statements`): never a case file.
 pub const STATEMENTS_FILE: &str = "statements.yaml";
 
+/// The name of the map from suite 3.x's check ids to 4.0's (see
+/// `crate::id_map`): never a case file.
+pub const ID_MAP_FILE: &str = "ids-from-3.x.yaml";
+
 /// Whether a file called `name` in a suite's directory is data about the
-/// suite (readings, statements) rather than a case file.
+/// suite (readings, statements, the id map) rather than a case file.
 pub fn is_suite_data(name: &std::ffi::OsStr) -> bool {
-    name == READINGS_FILE || name == STATEMENTS_FILE
+    name == READINGS_FILE || name == STATEMENTS_FILE || name == ID_MAP_FILE
 }
 
 /// The case files at `path` with the directory their ids are relative to.

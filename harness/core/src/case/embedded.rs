@@ -21,6 +21,15 @@ mod data {
 /// `cases/CHANGES.md` as built in.
 pub const CHANGES: &str = data::CHANGES;
 
+/// The built-in map from suite 3.x's check ids to 4.0's
+/// (`cases/ids-from-3.x.yaml`), when the suite has one.
+pub fn id_map_text() -> Option<&'static str> {
+    data::FILES
+        .iter()
+        .find(|(path, _)| *path == super::ID_MAP_FILE)
+        .map(|(_, text)| *text)
+}
+
 /// How many case files are built in.
 pub fn file_count() -> usize {
     data::FILES.iter().filter(|(path, _)| is_case_file(path)).count()

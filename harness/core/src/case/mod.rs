@@ -9,23 +9,28 @@ mod discover;
 pub mod embedded;
 mod load;
 mod locate;
+mod names;
 mod page_name;
 mod raw;
 mod readings;
 mod response;
 pub mod statements;
+pub mod tags;
 mod validate;
 pub mod write;
 
 pub use bytes::{decode_base64, unescape};
 pub use depth::MAX_YAML_DEPTH;
 pub use discover::files_under;
-pub use discover::{is_suite_data, READINGS_FILE, STATEMENTS_FILE};
+pub use discover::{is_suite_data, ID_MAP_FILE, READINGS_FILE, STATEMENTS_FILE};
 pub use load::{load_paths, not_utf8_at};
+pub use names::MAX_CHECK_NAME;
 pub use page_name::page_name;
 pub use readings::{load_readings, parse_readings, Reading, ReadingOption, Readings};
+pub use tags::Tag;
 pub use validate::UNWRITTEN_WHY_MARKER;
 
+use std::collections::BTreeSet;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -240,6 +245,8 @@ impl fmt::Display for ResponseSpec {
 /// One question asked of an implementation: may these agents fetch this URL?
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Check {
+    /// The check's name, unique in its case: the last part of its id.
+    pub name: String,
     /// The agent(s); more than one means "any of them" (Google's multi-agent check).
     pub agents: Vec<String>,
     /// The URL to check.
@@ -253,6 +260,9 @@ pub struct Check {
     /// The document the `google` expectation rests on, when it rests on one
     /// rather than on Google's parser (the check's own, else its case's).
     pub source: Option<Source>,
+    /// Its capability tags: those its content shows and those its case file
+    /// writes (see `tags`).
+    pub tags: BTreeSet<Tag>,
 }
 
 impl Check {
@@ -292,9 +302,11 @@ pub struct Case {
 }
 
 impl Case {
-    /// The stable id of the check at `index` (0-based): `<case id>#<1-based index>`.
+    /// The stable id of the check at `index` (0-based): `<case id>/<check
+    /// name>`. Names never depend on position, so adding a check renames
+    /// no other.
     pub fn check_id(&self, index: usize) -> String {
-        format!("{}#{}", self.id, index + 1)
+        format!("{}/{}", self.id, self.checks[index].name)
     }
 }
 
@@ -314,7 +326,7 @@ pub struct CaseFile {
 impl Case {
     /// A one-check case for the unit tests of code that renders cases (here
     /// and in rep-matrix): agent `A`, URL `/`, an empty body, the given
-    /// expectations, id `x/y` in `x.yaml`.
+    /// expectations, id `x/y` in `x.yaml` (check `x/y/z`).
     #[doc(hidden)]
     pub fn sample(rfc: Expect, google: Expect) -> Case {
         Case {
@@ -324,12 +336,14 @@ impl Case {
             body: Vec::new(),
             response: None,
             checks: vec![Check {
+                name: "z".into(),
                 agents: vec!["A".into()],
                 url: "/".into(),
                 rfc,
                 google,
                 basis: Basis::default(),
                 source: None,
+                tags: BTreeSet::new(),
             }],
             file: "x.yaml".into(),
             line: 1,

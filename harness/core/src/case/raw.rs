@@ -28,6 +28,8 @@ pub(crate) struct RawCase {
     pub robots_base64: Option<String>,
     pub robots_parts: Option<Vec<RawPart>>,
     pub response: Option<RawResponse>,
+    /// Capability tags the content cannot show (see `tags`).
+    pub tags: Option<Vec<String>>,
     pub checks: Vec<RawCheck>,
 }
 
@@ -119,6 +121,8 @@ impl<'de> Deserialize<'de> for HttpStatus {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawCheck {
+    /// The check's name, unique in its case (see `names`).
+    pub name: Option<String>,
     pub agent: Option<String>,
     pub agents: Option<Vec<String>>,
     pub url: String,
@@ -128,6 +132,8 @@ pub struct RawCheck {
     pub clause: Option<String>,
     pub level: Option<Level>,
     pub reading: Option<String>,
+    /// Capability tags the content cannot show (see `tags`).
+    pub tags: Option<Vec<String>>,
     pub statements: Option<Vec<String>>,
     pub source: Option<RawSource>,
 }

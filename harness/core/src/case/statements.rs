@@ -231,6 +231,7 @@ mod tests {
             statements: vec!["tie".into()],
         };
         let mut open = case.checks[0].clone();
+        open.name = "open".into();
         open.rfc = Expect::ImplementationDefined;
         open.basis = Basis {
             reading: Some("strict-keys".into()),
@@ -268,7 +269,7 @@ mod tests {
         let named = statement("tie", "2.2.2").covered(cases(), &readings);
         assert_eq!(
             (named.definite, named.reading),
-            (vec!["x/y#1".to_string()], vec!["x/y#2".to_string()])
+            (vec!["x/y/z".to_string()], vec!["x/y/open".to_string()])
         );
         // Same section and level, not named: the definite check is not its.
         let other = statement("case", "2.2.2").covered(cases(), &readings);

@@ -6,6 +6,7 @@ use super::clause;
 use super::locate::{Item, Locator, Position};
 use super::raw::{RawCase, RawCheck, RawFile, RawSource};
 use super::readings::{is_kebab_case, Readings};
+use super::tags;
 use super::{Basis, Case, CaseFile, Check, Expect, Source};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -134,22 +135,37 @@ impl Validator<'_> {
         let check_items = item
             .map(|item| self.locator.sequence(item, "checks"))
             .unwrap_or_default();
+        let items: Vec<Option<&Item>> = (0..raw.checks.len())
+            .map(|index| check_items.get(index).or(item))
+            .collect();
+        self.validate_check_names(id, &raw.checks, &items);
+        let case_tags = self.written_tags(raw.tags.as_deref(), item);
         let checks: Vec<Option<Check>> = raw
             .checks
             .iter()
+            .zip(&items)
             .enumerate()
-            .map(|(index, check)| self.check((raw, item), check, check_items.get(index).or(item), index + 1))
+            .map(|(index, (check, check_item))| self.check((raw, item), check, *check_item, index + 1))
             .collect();
         if self.errors.len() > errors_before {
             return None;
+        }
+        let body = body?;
+        let response = response.flatten();
+        let mut checks = checks.into_iter().collect::<Option<Vec<_>>>()?;
+        for check in &mut checks {
+            check.tags.extend(&case_tags);
+            check
+                .tags
+                .extend(tags::derived(&body, response.as_ref(), &check.agents, &check.url));
         }
         Some(Case {
             id: id.to_string(),
             name: name.clone(),
             why: raw.why.clone(),
-            body: body?,
-            response: response.flatten(),
-            checks: checks.into_iter().collect::<Option<Vec<_>>>()?,
+            body,
+            response,
+            checks,
             file: PathBuf::new(),
             line,
         })
@@ -210,13 +226,16 @@ impl Validator<'_> {
             (Some(own), _) => self.source(Some(own), item, number)?,
             (None, inherited) => self.source(inherited.as_ref(), case_item, number)?,
         };
+        let tags = self.written_tags(raw.tags.as_deref(), item);
         Some(Check {
+            name: raw.name.clone().unwrap_or_default(),
             agents,
             url: raw.url.clone(),
             rfc,
             google,
             basis,
             source,
+            tags,
         })
     }
 

@@ -47,6 +47,51 @@ fn is_plain(c: char) -> bool {
         && !matches!(c, '\u{2028}' | '\u{2029}' | '\u{feff}')
 }
 
+/// Names for checks of one case asking about `urls`, in order: the slug of
+/// each URL's path and query (`/a/b?c` → `a-b-c`, `/` → `root`), numbered
+/// from `-2` where two would share one; unique, and valid check names.
+pub fn check_names<'a>(urls: impl IntoIterator<Item = &'a str>) -> Vec<String> {
+    let mut taken = std::collections::HashSet::new();
+    urls.into_iter()
+        .map(|url| {
+            let base = path_slug(url);
+            let mut name = base.clone();
+            let mut number = 2;
+            while !taken.insert(name.clone()) {
+                name = format!("{base}-{number}");
+                number += 1;
+            }
+            name
+        })
+        .collect()
+}
+
+/// The kebab-case slug of `url`'s path and query (after the scheme and
+/// host, when it has them), at most 40 characters; `root` when empty.
+fn path_slug(url: &str) -> String {
+    let path = match url.split_once("://") {
+        Some((_, rest)) => rest.find(['/', '?', '#']).map_or("", |at| &rest[at..]),
+        None => url,
+    };
+    let mut slug = String::new();
+    for c in path.chars().map(|c| c.to_ascii_lowercase()) {
+        if c.is_ascii_lowercase() || c.is_ascii_digit() {
+            slug.push(c);
+        } else if !slug.is_empty() && !slug.ends_with('-') {
+            slug.push('-');
+        }
+        if slug.len() >= 40 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    if slug.is_empty() {
+        "root".to_string()
+    } else {
+        slug.to_string()
+    }
+}
+
 /// The form a body is written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum BodyForm {
@@ -188,6 +233,23 @@ mod tests {
     fn forms_are_chosen_by_what_yaml_can_carry() {
         assert_eq!(body_form(b""), BodyForm::Text);
         assert_eq!(body_form(b"User-agent: *\nDisallow: /\n"), BodyForm::Text);
+    }
+
+    #[test]
+    fn check_names_are_slugs_of_the_path_and_unique() {
+        let names = check_names([
+            "https://example.com/",
+            "https://example.com/a/b?c=D",
+            "https://other.example/a/b?c=d",
+            "/x.html",
+            "https://example.com/\u{e9}",
+        ]);
+        assert_eq!(names, ["root", "a-b-c-d", "a-b-c-d-2", "x-html", "root-2"]);
+        let long = check_names([format!("https://example.com/{}", "ab".repeat(40)).as_str()]);
+        assert_eq!(long[0].len(), 40);
+        for name in names.iter().chain(&long) {
+            assert!(crate::case::readings::is_kebab_case(name), "{name}");
+        }
         assert_eq!(body_form(" Allow: /é\n\tx\n\n".as_bytes()), BodyForm::Text);
         assert_eq!(body_form(b"a\r\n"), BodyForm::Escaped);
         assert_eq!(body_form(b"a \n"), BodyForm::Escaped);

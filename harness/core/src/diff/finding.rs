@@ -106,11 +106,12 @@ impl Finding<'_> {
         );
         out.push_str(&write::body(&probe.body));
         let _ = writeln!(out, "    checks:");
+        let _ = writeln!(out, "      - name: {}", write::check_names([probe.url.as_str()])[0]);
         if probe.agents.len() == 1 {
-            let _ = writeln!(out, "      - agent: {}", double_quoted(&probe.agents[0]));
+            let _ = writeln!(out, "        agent: {}", double_quoted(&probe.agents[0]));
         } else {
             let list: Vec<String> = probe.agents.iter().map(|agent| double_quoted(agent)).collect();
-            let _ = writeln!(out, "      - agents: [{}]", list.join(", "));
+            let _ = writeln!(out, "        agents: [{}]", list.join(", "));
         }
         let _ = writeln!(out, "        url: {}", double_quoted(&probe.url));
         let _ = writeln!(

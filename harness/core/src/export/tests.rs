@@ -1,6 +1,6 @@
 //! Tests of `export`.
 use super::*;
-use crate::case::CachedSpec;
+use crate::case::{CachedSpec, Tag};
 use serde_json::Value;
 
 fn file_with(cases: Vec<Case>) -> CaseFile {
@@ -118,12 +118,17 @@ fn each_distinct_body_is_stored_once_under_the_first_case_that_has_it() {
 }
 
 #[test]
-fn checks_are_sorted_by_case_id_then_number() {
+fn checks_are_sorted_by_case_id_then_in_file_order() {
     let mut later = Case::sample(Expect::Allowed, Expect::Allowed);
     later.id = "x/b".into();
     let mut earlier = later.clone();
     earlier.id = "x/a".into();
-    earlier.checks = vec![earlier.checks[0].clone(); 10];
+    earlier.checks = (1..=10)
+        .map(|number| Check {
+            name: format!("c{number}"),
+            ..earlier.checks[0].clone()
+        })
+        .collect();
     let document = exported(vec![later, earlier]);
     let ids: Vec<&str> = document["checks"]
         .as_array()
@@ -131,9 +136,25 @@ fn checks_are_sorted_by_case_id_then_number() {
         .iter()
         .map(|check| check["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids[..3], ["x/a#1", "x/a#2", "x/a#3"]);
-    assert_eq!(ids[9..], ["x/a#10", "x/b#1"]);
+    // File order, not the order of the names (`c10` sorts before `c2`).
+    assert_eq!(ids[..3], ["x/a/c1", "x/a/c2", "x/a/c3"]);
+    assert_eq!(ids[9..], ["x/a/c10", "x/b/z"]);
     assert_eq!(document["check_count"], 11);
+}
+
+#[test]
+fn each_check_carries_its_name_and_tags() {
+    let mut case = Case::sample(Expect::Allowed, Expect::Allowed);
+    case.checks[0].tags = [Tag::PathologicalPattern, Tag::MultiAgent].into();
+    let document = exported(vec![case]);
+    let check = &document["checks"][0];
+    assert_eq!(check["name"], "z");
+    assert_eq!(check["case"], "x/y");
+    assert_eq!(check["id"], "x/y/z");
+    assert_eq!(
+        check["tags"],
+        serde_json::json!(["multi-agent", "pathological-pattern"])
+    );
 }
 
 #[test]

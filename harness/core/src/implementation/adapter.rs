@@ -8,8 +8,9 @@
 use super::process::Group;
 use super::program::{External, Program};
 use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
-use crate::case::ProfileId;
+use crate::case::{ProfileId, Tag};
 use crate::protocol::{read_line, Line, Reply, Request, MAX_LINE};
+use std::collections::BTreeSet;
 use std::io::{BufReader, Read, Write};
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -42,6 +43,10 @@ pub struct Adapter {
     program: Program,
     /// Environment variables set for the program, on top of reptest's own.
     env: Vec<(String, String)>,
+    /// The capability tags its library takes, when declared (parsers.yaml's
+    /// `supports`); undeclared, it is asked every check and may answer
+    /// `unsupported` itself.
+    supports: Option<BTreeSet<Tag>>,
     process: Mutex<Option<Running>>,
     next_id: AtomicU64,
     started: AtomicBool,
@@ -235,6 +240,7 @@ impl Adapter {
                 timeout,
             },
             env: Vec::new(),
+            supports: None,
             process: Mutex::new(None),
             next_id: AtomicU64::new(1),
             started: AtomicBool::new(false),
@@ -246,6 +252,13 @@ impl Adapter {
     /// NODE_PATH).
     pub fn with_env(mut self, env: Vec<(String, String)>) -> Adapter {
         self.env = env;
+        self
+    }
+
+    /// The same adapter, declared to take the capability tags in `supports`
+    /// and no others: a check with another is n/a without being asked.
+    pub fn with_supports(mut self, supports: BTreeSet<Tag>) -> Adapter {
+        self.supports = Some(supports);
         self
     }
 
@@ -349,6 +362,10 @@ impl Loaded for Pending<'_> {
 impl External for Adapter {
     fn program(&self) -> &Program {
         &self.program
+    }
+
+    fn supports_tag(&self, tag: Tag) -> bool {
+        self.supports.as_ref().is_none_or(|supports| supports.contains(&tag))
     }
 
     fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {

@@ -15,7 +15,7 @@
 use super::process::run_with_timeout;
 use super::program::{External, Program};
 use super::{Answer, DecidingLine, ImplError, Loaded, Outcome};
-use crate::case::ProfileId;
+use crate::case::{ProfileId, Tag};
 use std::io::Write;
 use std::path::Path;
 use std::process::Command;
@@ -172,6 +172,11 @@ impl Loaded for BodyFile<'_> {
 impl External for CommandTemplate {
     fn program(&self) -> &Program {
         &self.program
+    }
+
+    /// One `%user-agent%` per command: a check with several agents is n/a.
+    fn supports_tag(&self, tag: Tag) -> bool {
+        tag != Tag::MultiAgent
     }
 
     fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {

@@ -41,7 +41,7 @@ pub use reference::GoogleReference;
 pub use remembered::{Remembered, SLOW_ANSWER};
 pub use rep_impl::RepImpl;
 
-use crate::case::{ProfileId, ResponseSpec};
+use crate::case::{ProfileId, ResponseSpec, Tag};
 use std::time::Duration;
 
 /// The names of the built-in implementations, in report order.
@@ -98,6 +98,15 @@ pub trait Implementation: Send + Sync {
     /// which is what the suite, `reptest check` and the benchmarks time.
     fn load_for_many_checks(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         self.load(robots)
+    }
+
+    /// Whether it can be asked a check with capability tag `tag`
+    /// ([`Tag::is_capability`]); a check with a tag it lacks is n/a without
+    /// being asked. Every tag by default: an implementation that cannot
+    /// answer a check may still say so itself.
+    fn supports(&self, tag: Tag) -> bool {
+        let _ = tag;
+        true
     }
 
     /// Takes in a simulated fetch of robots.txt: the response and its body.

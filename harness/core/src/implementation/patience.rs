@@ -98,6 +98,10 @@ impl Implementation for Patience {
         self.inner.start()
     }
 
+    fn supports(&self, tag: crate::case::Tag) -> bool {
+        self.inner.supports(tag)
+    }
+
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         Box::new(Watched {
             patience: self,

@@ -4,7 +4,7 @@
 //! loaded (a persistent adapter, or a file handed to a command per check).
 
 use super::{smoke_check, Implementation, Loaded};
-use crate::case::ProfileId;
+use crate::case::{ProfileId, Tag};
 use std::time::Duration;
 
 /// An external program under test.
@@ -26,6 +26,13 @@ pub trait External: Send + Sync {
 
     /// Takes in a robots.txt body for the checks that follow.
     fn load_body(&self, robots: &[u8]) -> Box<dyn Loaded + '_>;
+
+    /// Whether it can be asked checks with capability tag `tag`
+    /// ([`Implementation::supports`]).
+    fn supports_tag(&self, tag: Tag) -> bool {
+        let _ = tag;
+        true
+    }
 }
 
 impl<T: External> Implementation for T {
@@ -35,6 +42,10 @@ impl<T: External> Implementation for T {
 
     fn claims(&self) -> ProfileId {
         self.program().claims
+    }
+
+    fn supports(&self, tag: Tag) -> bool {
+        self.supports_tag(tag)
     }
 
     /// Fails unless the program answers the plainest check.

@@ -185,6 +185,10 @@ impl Implementation for Remembered {
         self.inner.start()
     }
 
+    fn supports(&self, tag: crate::case::Tag) -> bool {
+        self.inner.supports(tag)
+    }
+
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         Box::new(RememberedBody {
             owner: self,

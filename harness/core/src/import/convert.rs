@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use super::spec_test::{Expectation, Specification, Test, TestType};
 use super::textproto::Position;
-use crate::case::write::{body, double_quoted};
+use crate::case::write::{body, check_names, double_quoted};
 use crate::case::UNWRITTEN_WHY_MARKER;
 
 /// A converted file: the case file's text, what it holds, and what was
@@ -107,9 +107,11 @@ fn write_case(out: &mut String, test: &Test, kept: &[&Expectation], source: &str
     let _ = writeln!(out, "    why: {}", double_quoted(&why(kept, source, number)));
     out.push_str(&body(&test.body));
     let _ = writeln!(out, "    checks:");
-    for expectation in kept {
+    let names = check_names(kept.iter().map(|expectation| expectation.url.as_str()));
+    for (expectation, check_name) in kept.iter().zip(names) {
         let verdict = if expectation.allowed { "allowed" } else { "disallowed" };
-        let _ = writeln!(out, "      - agent: {}", double_quoted(&expectation.agent));
+        let _ = writeln!(out, "      - name: {check_name}");
+        let _ = writeln!(out, "        agent: {}", double_quoted(&expectation.agent));
         let _ = writeln!(out, "        url: {}", double_quoted(&expectation.url));
         match expectation.test_type {
             TestType::Standard => {

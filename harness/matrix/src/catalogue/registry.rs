@@ -6,7 +6,7 @@
 
 use super::stated;
 use super::third_party::{Install, InstallKind, ThirdParty};
-use rep_core::case::ProfileId;
+use rep_core::case::{ProfileId, Tag};
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
@@ -41,6 +41,9 @@ struct RawParser {
     install: RawInstall,
     #[serde(default)]
     unavailable: Option<String>,
+    /// The capability tags its adapter takes (none when left out).
+    #[serde(default)]
+    supports: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -135,6 +138,7 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
         }
         check_placeholders(value, allowed).map_err(|why| format!("env.{key}: {why}"))?;
     }
+    let supports = capabilities(&raw.supports, reproduce.as_ref())?;
     if raw.unavailable.as_deref().is_some_and(|why| why.trim().is_empty()) {
         return Err("unavailable: say why (the installer's error), or leave the field out".into());
     }
@@ -151,7 +155,39 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
         unavailable: raw.unavailable,
         stated,
         reproduce,
+        supports,
     })
+}
+
+/// The capability tags in `supports`: each a tag a parser's API may lack
+/// ([`Tag::is_capability`]), and `non-utf8-body` exactly when the
+/// reproduction takes bytes (a library that takes text cannot be given a
+/// body that is not UTF-8).
+fn capabilities(supports: &[String], reproduce: Option<&stated::Reproduce>) -> Result<BTreeSet<Tag>, String> {
+    let tags = Tag::parse_list(supports.iter().map(String::as_str)).map_err(|why| format!("supports: {why}"))?;
+    if let Some(tag) = tags.iter().find(|tag| !tag.is_capability()) {
+        return Err(format!(
+            "supports: `{tag}` is not a capability an adapter declares (every parser is asked those checks); \
+             the capabilities are {}",
+            Tag::ALL
+                .iter()
+                .filter(|tag| tag.is_capability())
+                .map(|tag| tag.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    if let Some(reproduce) = reproduce {
+        let takes_bytes = reproduce.body != stated::BodyForm::Text;
+        if takes_bytes != tags.contains(&Tag::NonUtf8Body) {
+            return Err(format!(
+                "supports: the reproduction takes the body as {}, so `non-utf8-body` must {}be declared",
+                if takes_bytes { "bytes" } else { "text" },
+                if takes_bytes { "" } else { "not " }
+            ));
+        }
+    }
+    Ok(tags)
 }
 
 /// The install recipe, checked against its kind; every package pinned and

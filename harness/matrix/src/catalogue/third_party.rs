@@ -8,10 +8,11 @@
 //! name>`, where `<cache>` is what `tools/fetch_sdist.py --print-cache-dir`
 //! says (the one place that decides it), asked once per process.
 
-use rep_core::case::ProfileId;
+use rep_core::case::{ProfileId, Tag};
 use rep_core::implementation::process::run_with_timeout;
 use rep_core::implementation::{Adapter, DEFAULT_TIMEOUT};
 use serde::Deserialize;
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
@@ -110,6 +111,9 @@ pub struct ThirdParty {
     pub stated: Option<Stated>,
     /// A program calling its library directly.
     pub reproduce: Option<Reproduce>,
+    /// The capability tags its adapter takes: a check with another is n/a
+    /// without being asked.
+    pub supports: BTreeSet<Tag>,
 }
 
 /// What the placeholders stand for.
@@ -308,7 +312,9 @@ impl ThirdParty {
 
     /// The adapter at `places`, each check given `timeout`.
     pub fn adapter_at(&self, places: &Places, timeout: Duration) -> Adapter {
-        Adapter::new(self.name.clone(), self.argv(places), self.claims, timeout).with_env(self.env(places))
+        Adapter::new(self.name.clone(), self.argv(places), self.claims, timeout)
+            .with_env(self.env(places))
+            .with_supports(self.supports.clone())
     }
 
     /// Why it is not run, and what to do about it, in one line (for a

@@ -10,7 +10,7 @@
 
 use super::collect::Source;
 use super::differences::{Difference, Found};
-use rep_core::case::write::{body, double_quoted};
+use rep_core::case::write::{body, check_names, double_quoted};
 use rep_core::diff::WHY_PLACEHOLDER;
 use std::fmt::Write;
 
@@ -108,7 +108,8 @@ pub fn cases_yaml(items: &[Promotable<'_>]) -> String {
         let _ = writeln!(out, "    clause: \"{}\"", difference.clause);
         out.push_str("    checks:\n");
         let agents: Vec<String> = probe.agents.iter().map(|agent| double_quoted(agent)).collect();
-        let _ = writeln!(out, "      - agents: [{}]", agents.join(", "));
+        let _ = writeln!(out, "      - name: {}", check_names([probe.url.as_str()])[0]);
+        let _ = writeln!(out, "        agents: [{}]", agents.join(", "));
         let _ = writeln!(out, "        url: {}", double_quoted(&probe.url));
         let _ = writeln!(out, "        expect: {verdict}");
     }

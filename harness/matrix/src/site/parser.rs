@@ -26,10 +26,8 @@ fn link_first_seen(site: &Site<'_, '_, '_>, markdown: &str) -> String {
                 .find(|c: char| c.is_whitespace())
                 .map_or(line.len(), |e| start + e);
             let id = line[start..id_end].trim_end_matches('.');
-            let (case_id, number) = id.split_once('#')?;
-            number.parse::<usize>().ok()?;
-            site.report.matrix.rows.iter().find(|row| row.case.id == case_id)?;
-            let href = format!("../case/{}#check-{number}", case_file(case_id));
+            let row = site.report.matrix.rows.iter().find(|row| row.id() == id)?;
+            let href = format!("../case/{}#check-{}", case_file(&row.case.id), row.index + 1);
             Some(format!("{}[{id}]({href}){}", &line[..start], &line[start + id.len()..]))
         });
         out.push_str(linked.as_deref().unwrap_or(line));
