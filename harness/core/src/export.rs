@@ -29,7 +29,7 @@ pub const FORMAT: &str = "rep-suite";
 pub const FORMAT_VERSION: u32 = 2;
 
 /// What the document says about reading it, one sentence per entry.
-const HOW_TO_READ: [&str; 11] = [
+const HOW_TO_READ: [&str; 12] = [
     "Each entry of `checks` asks one question: given the robots.txt body named by `body`, may a crawler that \
      identifies itself with the product token(s) in `agents` fetch `url`?",
     "A check's `body` is a key of `bodies` (the id of the first case, in id order, whose body it is): several \

@@ -231,7 +231,7 @@ fn a_traced_suite_refuses_rfc_verdicts_that_rest_on_nothing() {
         (
             "statement-not-an-id.yaml",
             9,
-            76,
+            85,
             "check 1: statement `Most octets wins` is not a statement id",
         ),
     ];

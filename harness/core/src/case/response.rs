@@ -109,7 +109,7 @@ mod tests {
     fn load(response: &str) -> Result<ResponseSpec, Vec<String>> {
         let text = format!(
             "source: s\ncases:\n  - name: c\n    why: w\n    response: {response}\n    checks:\n      \
-             - {{ agent: A, url: \"https://example.com/x\", expect: allowed }}\n"
+             - {{ name: x, agent: A, url: \"https://example.com/x\", expect: allowed }}\n"
         );
         parse_file(Path::new("f.yaml"), &text, "f", None)
             .map(|file| file.cases[0].response.clone().expect("a fetch case"))
