@@ -119,6 +119,33 @@ fn mistakes_are_refused_with_the_entry_and_field() {
         "      kind: pip\n      manifest: x",
         "only kind cargo has one",
     );
+    let supports = |list: &str| format!("adapter: [\"python3\", \"{{root}}/example.py\"]\n    supports: {list}");
+    let adapter = "adapter: [\"python3\", \"{root}/example.py\"]";
+    refused(adapter, &supports("[fetching]"), "supports: `fetching` is not a tag");
+    refused(
+        adapter,
+        &supports("[long-line]"),
+        "supports: `long-line` is not a capability",
+    );
+    refused(
+        adapter,
+        &supports("[non-utf8-body]"),
+        "the reproduction takes the body as text, so `non-utf8-body` must not be declared",
+    );
+}
+
+#[test]
+fn an_entry_declares_the_capabilities_its_adapter_takes() {
+    assert!(parse(ONE).unwrap()[0].supports.is_empty(), "none unless declared");
+    let declared = read_with(
+        "adapter: [\"python3\", \"{root}/example.py\"]",
+        "adapter: [\"python3\", \"{root}/example.py\"]\n    supports: [multi-agent, bare-path]",
+    )
+    .unwrap();
+    assert_eq!(declared[0].supports, BTreeSet::from([Tag::MultiAgent, Tag::BarePath]));
+    // A reproduction that takes bytes goes with non-utf8-body.
+    let bytes = read_with("body: text", "body: bytes").unwrap_err();
+    assert!(bytes.contains("so `non-utf8-body` must be declared"), "{bytes}");
 }
 
 #[test]
