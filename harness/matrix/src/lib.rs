@@ -12,3 +12,4 @@ pub mod measure;
 pub mod model;
 mod pages;
 pub mod report;
+pub mod site;

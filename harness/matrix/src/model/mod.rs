@@ -23,6 +23,7 @@ pub use parsers::{Measured, Parser};
 pub use prose::{Prose, Span};
 pub use readings::ReadingsReport;
 pub use suite::Suite;
+pub use words::SAMPLES;
 
 /// The format tag of `report.json`.
 pub const FORMAT: &str = "reptest-report/1";

@@ -74,6 +74,22 @@ pub struct Implementation {
     pub scores: Option<Scores>,
     /// Whether it has a page of its own (a measured third-party parser).
     pub page: bool,
+    /// Per section of the suite (`§2.2.2`, `google/`), in order: checks met
+    /// and scored under the profile it is judged by (empty when it did not run).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub sections: Vec<SectionScore>,
+}
+
+/// An implementation's checks met and scored in one section of the suite.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SectionScore {
+    /// The section (`§2.2.2`, `google/`).
+    pub section: String,
+    /// Checks met.
+    pub met: usize,
+    /// Checks scored: met, missed, departed from and errors.
+    pub scored: usize,
 }
 
 /// The profile an implementation states it follows: one field, with where it says so.

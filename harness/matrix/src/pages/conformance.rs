@@ -151,55 +151,22 @@ fn reading_options(report: &Report, out: &mut String) {
     out.push('\n');
 }
 
-/// The two lines saying what each measurement is and is not.
-pub(super) const WHAT_THEY_ARE: &str = "\
-- **Real world**: the corpus files as they are, asked what a crawler asks — absolute plain URLs built from each rule's \
-own path, the file's own agents whole, well-known crawler tokens and one unnamed token. It is not a sample of \
-crawl traffic, and it does not exercise escapes, bare paths or odd bytes.
-- **Edge forms**: the same files asked in forms crawlers do not send — letters percent-encoded, lower-case escapes, \
-bare paths, patterns as written, bodies that are not UTF-8. It measures corner handling, not everyday agreement.
-- **Generated**: a fixed seeded stream of synthetic files and checks on absolute URLs, text and non-UTF-8 bodies \
-counted apart. It finds rare causes; its percentages weigh odd inputs far above their share on the web.
-";
-
-/// How often the references part on each sample, in one sentence, and
-/// which implementation was the Google reference when it was not Google's parser.
-pub(super) fn references_sentence(measured: &Measured) -> String {
-    let google = &measured.google_reference;
-    let stand_in = if google == "google" {
-        String::new()
-    } else {
-        format!(
-            "**The Google reference here is `{google}`**: Google's parser is not in this build, and every \
-             \"Google\" figure below compares with `{google}` instead.\n\n"
-        )
-    };
-    let parts: Vec<String> = measured
-        .references_part
+/// What each measurement is and is not, as a list.
+pub(super) fn samples_list() -> String {
+    crate::model::SAMPLES
         .iter()
-        .filter(|part| part.source != Source::Explore)
-        .map(|part| {
-            let share = if part.checks == 0 {
-                0.0
-            } else {
-                100.0 * part.differ as f64 / part.checks as f64
-            };
-            format!(
-                "{} {} of {} checks ({share:.2}%)",
-                part.source.name(),
-                part.differ,
-                part.checks
-            )
-        })
-        .collect();
-    if parts.is_empty() {
-        return stand_in;
+        .map(|(name, what)| format!("- **{name}**: {what}\n"))
+        .collect()
+}
+
+/// How often the references part on each sample, as a paragraph.
+pub(super) fn references_paragraph(measured: &Measured) -> String {
+    let sentence = prose(&measured.references_sentence());
+    if sentence.is_empty() {
+        sentence
+    } else {
+        format!("{sentence}\n\n")
     }
-    format!(
-        "{stand_in}Google's parser and `rep-rfc` themselves answer differently on: {}. On those checks a parser agrees with \
-         one reference at most, so neither score can be 100%.\n\n",
-        parts.join("; ")
-    )
 }
 
 /// The parsers' table, then where each differs.
@@ -219,10 +186,11 @@ fn measured_section(report: &Report, measured: &Measured, out: &mut String) {
          suite's scores are in the summary above. **Bold**: the profile the parser's own documentation states; a \
          parser that states none has neither score in bold. A distinct difference is one cause behind many \
          disagreeing checks; misses count those against the stated profile (or, with none stated, the ones that \
-         depart from both references), failures included.\n\n{WHAT_THEY_ARE}",
-        text(&corpus)
+         depart from both references), failures included.\n\n{}",
+        text(&corpus),
+        samples_list()
     );
-    out.push_str(&references_sentence(measured));
+    out.push_str(&references_paragraph(measured));
     out.push_str(
         "| parser | language | states | real world: Google | real world: RFC | real-world errors | edge: Google | \
          edge: RFC | generated text: Google | generated text: RFC | generated non-UTF-8: Google | generated \

@@ -6,7 +6,7 @@
 use std::fmt::Write;
 
 use super::prose;
-use crate::model::parsers::{Difference, Excerpt, Parser, Program, ReferenceVerdict};
+use crate::model::parsers::{Difference, Excerpt, Parser, Program};
 use rep_core::format::escape::{code_span, fenced, text};
 
 /// The words before a reproduction's program, up to the answer.
@@ -15,69 +15,6 @@ const RUN_IT: &str = "Run it (the library called directly, no adapter); it print
 /// What the page says when the library gives no verdict: it raises, or
 /// answers something that is neither.
 const RAISES: &str = "no verdict (it raises, or prints neither allowed nor disallowed)";
-
-fn verdict_word(answer: Option<bool>) -> &'static str {
-    match answer {
-        Some(true) => "allowed",
-        Some(false) => "disallowed",
-        None => "no definite answer",
-    }
-}
-
-/// One reference's verdict, with its reason: a check the RFC leaves open
-/// under a reading says so, and never reads as a requirement.
-fn reference(verdict: &ReferenceVerdict, reference: &str) -> String {
-    let reason = verdict
-        .reason
-        .as_ref()
-        .map(|reason| format!(" ({})", prose(reason)))
-        .unwrap_or_default();
-    match &verdict.reading {
-        Some(reading) if reference == "RFC 9309" => format!(
-            "open under RFC 9309 (reading {}; `rep-rfc` chooses {}{reason})",
-            code_span(reading),
-            verdict_word(verdict.allowed)
-        ),
-        _ => format!("{} under {reference}{reason}", verdict_word(verdict.allowed)),
-    }
-}
-
-fn counts_text(difference: &Difference) -> String {
-    let parts: Vec<String> = difference
-        .counts
-        .iter()
-        .map(|count| format!("{} {}", count.source.name(), count.checks))
-        .collect();
-    parts.join(", ")
-}
-
-/// What was merged into a difference: other groups of inputs of the same
-/// cause, and the checks among them answered the other way round.
-fn merged_note(difference: &Difference) -> String {
-    let merged = if difference.merged > 0 {
-        format!(
-            "; {} more groups of inputs with the same cause merged in",
-            difference.merged
-        )
-    } else {
-        String::new()
-    };
-    match difference.other_way {
-        0 => merged,
-        checks => {
-            let (verb, reference) = if difference.parser_allows {
-                ("disallows", "allows")
-            } else {
-                ("allows", "disallows")
-            };
-            format!(
-                "{merged}; in {checks} of the {} checks the parser {verb} where the reference {reference}, \
-                 from the same cause",
-                difference.total()
-            )
-        }
-    }
-}
 
 /// Lines of a real-world file, numbered.
 fn excerpt(out: &mut String, excerpt: &Excerpt, intro: &str) {
@@ -111,17 +48,10 @@ pub(super) fn write(out: &mut String, parser: &Parser, difference: &Difference) 
         text(&parser.name),
         prose(&difference.headline)
     );
-    let took = if difference.fails {
-        format!("It took down {} checks", difference.total())
-    } else {
-        format!("{} checks", difference.total())
-    };
     let _ = writeln!(
         out,
-        "{took} ({}){}; {}; RFC 9309 [§{}]({}). First seen: {}.\n",
-        counts_text(difference),
-        merged_note(difference),
-        difference.relation,
+        "{}; RFC 9309 [§{}]({}). First seen: {}.\n",
+        text(&difference.extent()),
         difference.clause.section,
         difference.clause.link,
         text(&difference.first_seen)
@@ -157,8 +87,8 @@ pub(super) fn write(out: &mut String, parser: &Parser, difference: &Difference) 
     let _ = writeln!(
         out,
         "- expected: {}, {}",
-        reference(&difference.references.rfc, "RFC 9309"),
-        reference(&difference.references.google, "Google's parser")
+        prose(&difference.references.rfc.sentence("RFC 9309")),
+        prose(&difference.references.google.sentence("Google's parser"))
     );
     let _ = writeln!(
         out,

@@ -4,35 +4,12 @@
 
 use std::fmt::Write;
 
-use super::conformance::{references_sentence, taken_label, WHAT_THEY_ARE};
+use super::conformance::{references_paragraph, samples_list, taken_label};
 use super::{difference_entry, prose, stamp};
-use crate::model::parsers::{Agreement, Parser, Source, Standing};
+use crate::model::parsers::{Agreement, Parser, Standing};
 use crate::model::readings::Taken;
-use crate::model::suite::Stated;
 use crate::model::Report;
 use rep_core::format::escape::{cell_code_span, code_span, text};
-
-/// What the parser's own documentation states, in a sentence.
-pub(super) fn stated_sentence(stated: &Stated) -> String {
-    let source = stated.source.as_deref().map(text);
-    let says = stated.says.as_deref().map(text);
-    match (stated.profile, source, says) {
-        (Some(profile), source, says) => format!(
-            "Stated profile: **{profile}**{}{}. Misses are counted against it.",
-            says.map(|says| format!(" — {says}")).unwrap_or_default(),
-            source.map(|source| format!(" (source: {source})")).unwrap_or_default()
-        ),
-        (None, Some(source), says) => format!(
-            "Stated profile: none stated — its documentation names neither RFC 9309 nor Google's parser{} (source: \
-             {source}). Both scores are shown and neither is favoured; only departures from both references and \
-             failures count as misses.",
-            says.map(|says| format!(": {says}")).unwrap_or_default()
-        ),
-        (None, None, _) => "Stated profile: none stated, and no statement of its documentation is known; both \
-                            scores are shown and neither is favoured."
-            .to_string(),
-    }
-}
 
 fn tally_row(out: &mut String, what: &str, agreement: &Agreement) {
     let _ = writeln!(
@@ -52,7 +29,7 @@ pub(super) fn markdown(report: &Report, parser: &Parser) -> String {
     let stated = report
         .suite
         .implementation(&parser.name)
-        .map(|implementation| stated_sentence(&implementation.stated))
+        .map(|implementation| prose(&implementation.stated.sentence()))
         .unwrap_or_default();
     let _ = writeln!(
         out,
@@ -64,10 +41,10 @@ pub(super) fn markdown(report: &Report, parser: &Parser) -> String {
         code_span(&parser.adapter),
     );
     out.push_str("## Measurements\n\n");
-    out.push_str(WHAT_THEY_ARE);
+    out.push_str(&samples_list());
     out.push('\n');
     if let Some(measured) = &report.measured {
-        out.push_str(&references_sentence(measured));
+        out.push_str(&references_paragraph(measured));
     }
     measurements(report, parser, &mut out);
     real_world_kinds(parser, &mut out);
@@ -122,27 +99,11 @@ pub(super) fn markdown(report: &Report, parser: &Parser) -> String {
 fn measurements(report: &Report, parser: &Parser, out: &mut String) {
     out.push_str("| measurement | checks | agrees with Google | agrees with RFC 9309 | errors | n/a |\n");
     out.push_str("|---|---:|---:|---:|---:|---:|\n");
-    let measured = report.measured.as_ref();
     for measurement in &parser.measurements {
-        let what = match measurement.source {
-            Source::RealWorld => format!(
-                "real world: {}",
-                report
-                    .stamp
-                    .corpus
-                    .as_ref()
-                    .map_or("the corpus", |corpus| corpus.described.as_str())
-            ),
-            Source::Fuzz => format!(
-                "generated inputs, the reference stream (seed {})",
-                measured.map_or(0, |m| m.reference_seed)
-            ),
-            Source::Explore => format!(
-                "generated inputs explored with seed {}",
-                measured.and_then(|m| m.explore_seed).unwrap_or_default()
-            ),
-            source => source.described().to_string(),
-        };
+        let what = report.measured.as_ref().map_or_else(
+            || measurement.source.described().to_string(),
+            |m| m.measurement_label(measurement, report),
+        );
         tally_row(out, &text(&what), &measurement.text);
         if let Some(bytes) = &measurement.not_utf8 {
             tally_row(out, &format!("{} — bodies not UTF-8", text(&what)), bytes);

@@ -318,3 +318,6 @@ fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(),
 
 #[cfg(test)]
 pub(crate) mod tests;
+
+#[cfg(test)]
+mod cross_format;

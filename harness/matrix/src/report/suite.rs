@@ -5,8 +5,8 @@
 use crate::catalogue::third_party::Stated as CatalogueStated;
 use crate::lineup::{Member, Origin};
 use crate::model::suite::{
-    Answer, Basis, Case, Check, Clause, Deciding, Expect, Implementation, Mark, Scores, Stated, Status, Suite, Tally,
-    Verdict,
+    Answer, Basis, Case, Check, Clause, Deciding, Expect, Implementation, Mark, Scores, SectionScore, Stated, Status,
+    Suite, Tally, Verdict,
 };
 use crate::model::{Body, Profile, Prose};
 use rep_core::case::{clause, ProfileId};
@@ -56,6 +56,7 @@ pub(super) fn implementation(member: &Member) -> Implementation {
         not_run: member.ready.as_ref().err().cloned(),
         scores: None,
         page: false,
+        sections: Vec::new(),
     }
 }
 
@@ -121,12 +122,63 @@ pub(super) fn suite(matrix: &Matrix<'_>, mut implementations: Vec<Implementation
             }
         }
     }
+    for implementation in &mut implementations {
+        if let Some(column) = columns.iter().position(|(name, _)| *name == implementation.name) {
+            implementation.sections = sections(&cases, column, implementation.judged_by);
+        }
+    }
     Suite {
         implementations,
         columns: columns.into_iter().map(|(name, _)| name).collect(),
         cases,
         links_to_cases,
     }
+}
+
+/// Per section, in order (the RFC's by number, then directories by name):
+/// the answers of `column` met and scored under `profile`.
+fn sections(cases: &[Case], column: usize, profile: Profile) -> Vec<SectionScore> {
+    let mut sections: Vec<SectionScore> = Vec::new();
+    for case in cases {
+        let at = match sections.iter().position(|score| score.section == case.section) {
+            Some(at) => at,
+            None => {
+                sections.push(SectionScore {
+                    section: case.section.clone(),
+                    met: 0,
+                    scored: 0,
+                });
+                sections.len() - 1
+            }
+        };
+        for check in &case.checks {
+            match check.answers[column].status(profile) {
+                Status::Met => {
+                    sections[at].met += 1;
+                    sections[at].scored += 1;
+                }
+                Status::Missed | Status::Departs | Status::Error => sections[at].scored += 1,
+                Status::Reading | Status::ImplementationDefined | Status::NotApplicable => {}
+            }
+        }
+    }
+    sections.sort_by(|a, b| section_order(&a.section, &b.section));
+    sections
+}
+
+/// Sections in the order the report lists them: the RFC's by number, then directories by name.
+fn section_order(a: &str, b: &str) -> std::cmp::Ordering {
+    let key = |s: &str| -> (bool, Vec<u32>, String) {
+        match s.strip_prefix('§') {
+            Some(number) => (
+                false,
+                number.split('.').filter_map(|p| p.parse().ok()).collect(),
+                String::new(),
+            ),
+            None => (true, Vec::new(), s.to_string()),
+        }
+    };
+    key(a).cmp(&key(b))
 }
 
 fn tally(tally: &runner::Tally) -> Tally {
@@ -320,6 +372,13 @@ mod tests {
         assert!(head.len() <= SHOWN_BYTES && head.ends_with(b"\n"), "{}", head.len());
         assert!(head.len() > SHOWN_BYTES - 14);
         assert_eq!(shown(b"short"), b"short");
+    }
+
+    #[test]
+    fn sections_sort_by_number_then_directory() {
+        let mut sections = vec!["google/", "§2.2.2", "§2.10", "§2.2", "fetch/"];
+        sections.sort_by(|a, b| section_order(a, b));
+        assert_eq!(sections, ["§2.2", "§2.2.2", "§2.10", "fetch/", "google/"]);
     }
 
     #[test]

@@ -97,6 +97,7 @@ pub(crate) fn hostile_report() -> Report {
         ),
         scores: None,
         page: false,
+        sections: Vec::new(),
     };
     let mut suite = suite::suite(&matrix, vec![not_run], false);
     let subject = hostile_subject();

@@ -4,6 +4,7 @@
 //! Markdown pages rendered from it. `reptest site` renders the static site
 //! from `report.json`.
 
+pub(crate) mod site;
 mod stamp;
 
 use crate::cli::progress::Progress;
