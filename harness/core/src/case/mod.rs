@@ -3,6 +3,7 @@
 
 mod body;
 mod bytes;
+pub mod changes;
 pub mod clause;
 mod depth;
 mod discover;

@@ -155,13 +155,13 @@ impl Body {
 }
 
 /// The JSON Schema of [`Report`], pretty-printed.
-pub fn schema() -> String {
+pub(crate) fn schema() -> String {
     let schema = schemars::schema_for!(Report);
     serde_json::to_string_pretty(&schema).expect("a schema always serialises") + "\n"
 }
 
 /// `report` as pretty-printed JSON.
-pub fn to_json(report: &Report) -> String {
+pub(crate) fn to_json(report: &Report) -> String {
     serde_json::to_string_pretty(report).expect("a report always serialises") + "\n"
 }
 

@@ -4,9 +4,8 @@
 
 use std::fmt::Write;
 
-use super::{prose, stamp};
+use super::{prose, references_paragraph, samples_list, stamp, taken_label};
 use crate::model::parsers::{Measured, Parser, Source};
-use crate::model::readings::Taken;
 use crate::model::suite::{Case, Implementation, Mark};
 use crate::model::{Profile, Report};
 use rep_core::format::escape::{cell_code_span, fenced, link_path, text};
@@ -113,17 +112,6 @@ fn summary(report: &Report, out: &mut String) {
     );
 }
 
-/// An option taken, in a few words for a table cell.
-pub(super) fn taken_label(taken: &Taken) -> String {
-    match taken {
-        Taken::Choice(id) | Taken::Other(id) => cell_code_span(id),
-        Taken::AsGoogle => "as Google".to_string(),
-        Taken::Mixed { as_choice: 0, of } => format!("another option (0/{of} as rep-rfc)"),
-        Taken::Mixed { as_choice, of } => format!("mixed ({as_choice}/{of} as rep-rfc)"),
-        Taken::NotAnswered => "–".to_string(),
-    }
-}
-
 /// The option each implementation that ran takes on each reading with open checks.
 fn reading_options(report: &Report, out: &mut String) {
     let Some(readings) = &report.readings else {
@@ -149,24 +137,6 @@ fn reading_options(report: &Report, out: &mut String) {
         out.push('\n');
     }
     out.push('\n');
-}
-
-/// What each measurement is and is not, as a list.
-pub(super) fn samples_list() -> String {
-    crate::model::SAMPLES
-        .iter()
-        .map(|(name, what)| format!("- **{name}**: {what}\n"))
-        .collect()
-}
-
-/// How often the references part on each sample, as a paragraph.
-pub(super) fn references_paragraph(measured: &Measured) -> String {
-    let sentence = prose(&measured.references_sentence());
-    if sentence.is_empty() {
-        sentence
-    } else {
-        format!("{sentence}\n\n")
-    }
 }
 
 /// The parsers' table, then where each differs.
@@ -214,7 +184,7 @@ fn measured_section(report: &Report, measured: &Measured, out: &mut String) {
             out,
             "| [{}]({}) | {} | {} | {} | {} of {} | {} | {} | {} | {} | {} ({}) |",
             text(&parser.name),
-            link_path(&super::parser_page(&parser.name).display().to_string()),
+            link_path(&super::page_path(&parser.name).display().to_string()),
             text(&parser.language),
             implementation.stated.label(),
             pair(Source::RealWorld, true),
@@ -245,7 +215,7 @@ fn top_misses(parser: &Parser, out: &mut String) {
         out,
         "- **[{}]({})**",
         text(&parser.name),
-        link_path(&super::parser_page(&parser.name).display().to_string())
+        link_path(&super::page_path(&parser.name).display().to_string())
     );
     let mut misses = parser.misses().take(3).peekable();
     if misses.peek().is_none() {

@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use super::conformance::{references_paragraph, samples_list, taken_label};
-use super::{difference_entry, prose, stamp};
+use super::{difference_entry, prose, references_paragraph, samples_list, stamp, taken_label};
 use crate::model::parsers::{Agreement, Parser, Standing};
 use crate::model::readings::Taken;
 use crate::model::Report;

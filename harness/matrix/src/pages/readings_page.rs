@@ -5,8 +5,7 @@
 
 use std::fmt::Write;
 
-use super::conformance::taken_label;
-use super::{prose, stamp};
+use super::{prose, stamp, taken_label};
 use crate::model::readings::{Reading, ReadingsReport, Statement, Taken};
 use crate::model::Report;
 use rep_core::format::escape::{cell_code_span, code_span, text};

@@ -138,7 +138,6 @@ fn report_of(cases: &[Case]) -> Report {
         language: "Python".into(),
         about: "a library of this test".into(),
         version: "lib-none 1.0".into(),
-        claims: ProfileId::Rfc,
         stated: None,
         reproduce: None,
         adapter: "python3 lib_none.py".into(),

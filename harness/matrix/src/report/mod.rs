@@ -12,7 +12,7 @@ mod suite;
 
 use parsers::{Analyses, Parsers};
 
-use crate::catalogue::third_party::{Reproduce, Stated};
+use crate::catalogue::third_party::Reproduce;
 use crate::lineup::{Lineup, Member, Origin};
 use crate::measure::differences::{Found, FUZZ_MIN_INPUTS};
 use crate::measure::promote::{cases_yaml, promotable};
@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 pub const REPORT_FILE: &str = "report.json";
 
 /// Its JSON Schema, beside it.
-pub const SCHEMA_FILE: &str = "report.schema.json";
+pub(crate) const SCHEMA_FILE: &str = "report.schema.json";
 
 /// What to report on, and where.
 pub struct Plan<'a> {
@@ -61,7 +61,7 @@ pub struct Plan<'a> {
 
 /// A parser measured and given a page: a bundled one or the user's own.
 #[derive(Clone, Debug)]
-pub struct Subject {
+pub(crate) struct Subject {
     /// Its name (its matrix column).
     pub name: String,
     /// The language it is written in.
@@ -70,10 +70,9 @@ pub struct Subject {
     pub about: String,
     /// The library and version it reported.
     pub version: String,
-    /// The profile it is run against in the suite.
-    pub claims: ProfileId,
-    /// What its own documentation says it follows, when known.
-    pub stated: Option<Stated>,
+    /// The profile its misses are counted against: the one its own
+    /// documentation states (yours: the --profile given), or none.
+    pub stated: Option<ProfileId>,
     /// A program calling its library directly, when known.
     pub reproduce: Option<Reproduce>,
     /// How it is called.
@@ -89,8 +88,7 @@ impl Subject {
                 language: party.language.clone(),
                 about: party.about.clone(),
                 version: version?,
-                claims: party.claims,
-                stated: party.stated.clone(),
+                stated: party.stated.as_ref().and_then(|stated| stated.profile),
                 reproduce: party.reproduce.clone(),
                 adapter: party.adapter_command(),
             }),
@@ -99,24 +97,12 @@ impl Subject {
                 language: "yours".into(),
                 about: "your parser, given with --adapter or --command".into(),
                 version: version.unwrap_or_else(|| "version not known".into()),
-                claims: member.claims,
-                stated: Some(Stated {
-                    profile: Some(member.claims),
-                    names: String::new(),
-                    source: "the --profile given to reptest".into(),
-                    says: format!("You gave it the {} profile.", member.claims),
-                }),
+                stated: Some(member.claims),
                 reproduce: None,
                 adapter: "yours, as given to reptest report".into(),
             }),
             _ => None,
         }
-    }
-
-    /// The profile its misses are counted against: the one it states, or
-    /// none.
-    pub fn stated_profile(&self) -> Option<ProfileId> {
-        self.stated.as_ref().and_then(|stated| stated.profile)
     }
 }
 
@@ -273,7 +259,7 @@ fn remove_stale_pages(out: &Path, report: &Report) -> Result<(), String> {
         .measured
         .iter()
         .flat_map(|measured| &measured.parsers)
-        .map(|parser| out.join(pages::parser_page(&parser.name)))
+        .map(|parser| out.join(pages::page_path(&parser.name)))
         .collect();
     for stale in entries.flatten() {
         if !kept.contains(&stale.path()) {

@@ -111,7 +111,7 @@ impl Parsers<'_, '_, '_> {
             let column = self.column(&party.name)?;
             let measured = measurements.parsers.get(&party.name);
             let (google, rfc) = (self.impls[google].as_ref(), self.impls[rfc].as_ref());
-            let stated = party.stated_profile();
+            let stated = party.stated;
             let analysis = analyse(
                 self.impls[column].as_ref(),
                 measured,

@@ -65,7 +65,6 @@ fn hostile_subject() -> Subject {
         language: "Python".into(),
         about: "a parser made for this test".into(),
         version: "hostile 1.0 <script>alert(1)</script> | *x*".into(),
-        claims: ProfileId::Rfc,
         stated: None,
         reproduce: None,
         adapter: "python3 hostile.py".into(),

@@ -20,7 +20,7 @@ use crate::model::Report;
 use std::path::{Path, PathBuf};
 
 /// Every file of the site for `report`: its path under the site's directory and its text.
-pub fn pages(report: &Report) -> Vec<(PathBuf, String)> {
+pub(crate) fn pages(report: &Report) -> Vec<(PathBuf, String)> {
     let mut pages: Vec<(PathBuf, String)> = vec![
         (PathBuf::from("site.css"), style::CSS.to_string()),
         (PathBuf::from("index.html"), overview::page(report)),

@@ -75,7 +75,8 @@ table.verdicts tbody tr:nth-child(even) td:first-child { background: #fbfbfc; }
 /* parser, readings */
 main > h3 { margin-top: 1.8em; padding: .3em .5em; background: #eef1f4; border-left: 4px solid #22303c; font-size: 1.1em; }
 main > h4 { margin: 1.4em 0 .3em; padding-left: .5em; border-left: 3px solid var(--accent); font-size: 1em; }
-pre.code { background: #fff; border: 1px solid var(--line); padding: .5em .7em; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
+pre { background: #fff; border: 1px solid var(--line); padding: .5em .7em; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
+pre code { background: none; padding: 0; }
 table.md { font-size: 14px; margin: .4em 0; }
 ul.misses { columns: 2 32em; font-size: 14px; }
 table.readings td { font-size: 13px; }
