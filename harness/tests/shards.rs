@@ -221,7 +221,7 @@ fn two_reports_with_a_third_party_parser_are_byte_identical() {
         page.contains("Run it (the library called directly, no adapter)"),
         "{page}"
     );
-    assert!(page.contains("**No stated profile**"), "{page}");
+    assert!(page.contains("Stated profile: none stated"), "{page}");
     assert!(page.contains("edge forms of the same files"), "{page}");
     let summary = text(&std::fs::read(Path::new(&scratch.path("first")).join("conformance.md")).unwrap());
     assert!(

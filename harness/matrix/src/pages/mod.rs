@@ -36,13 +36,14 @@ pub fn pages(report: &Report) -> Vec<(PathBuf, String)> {
     pages
 }
 
-/// Prose as Markdown: words escaped, code as code spans.
+/// Prose as Markdown: words escaped (a line break of authored text is a
+/// space), code as code spans.
 fn prose(prose: &Prose) -> String {
     prose
         .0
         .iter()
         .map(|span| match span {
-            Span::Text(words) => text(words),
+            Span::Text(words) => text(&words.replace('\n', " ")),
             Span::Code(code) => code_span(code),
         })
         .collect()

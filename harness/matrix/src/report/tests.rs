@@ -12,6 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 use rep_core::diff::Probe;
 use rep_core::runner::Matrix;
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 const BODY: &[u8] =
     b"User-agent: *\n```\n<img src=x onerror=alert(1)>\n[click](https://evil.example/)\n~~~\nDisallow: /`x`\x1b[2K\n";
@@ -257,4 +258,40 @@ fn a_hostile_difference_reads_back_as_text() {
     ] {
         assert!(shown.contains(expected), "{expected:?} not shown in:\n{shown}");
     }
+}
+
+#[test]
+fn the_site_shows_a_hostile_page_as_text() {
+    let report = hostile_report();
+    let site: BTreeMap<PathBuf, String> = crate::site::pages(&report).into_iter().collect();
+    for (path, page) in &site {
+        let html = scraper::Html::parse_document(page);
+        let any = |selector: &str| {
+            html.select(&scraper::Selector::parse(selector).expect("a selector"))
+                .next()
+        };
+        assert!(any("img").is_none(), "{}: {page}", path.display());
+        assert!(
+            html.select(&scraper::Selector::parse("script").expect("a selector"))
+                .all(|script| !script.inner_html().contains("alert")),
+            "{}: {page}",
+            path.display()
+        );
+        assert!(any("a[href*=\"evil\"]").is_none(), "{}: {page}", path.display());
+    }
+    let page = &site[Path::new("parser/hostile.html")];
+    let html = scraper::Html::parse_document(page);
+    let text: String = html.root_element().text().collect();
+    for shown in [
+        "hostile 1.0 <script>alert(1)</script> | *x*",
+        "Foo`Bot\\r\\x1B[2K",
+        "https://example.com/a|`x`<b>",
+        "evil|<b>`x`.example",
+        "Disallow: /`x`<i>",
+        "<img src=x onerror=alert(1)>",
+    ] {
+        assert!(text.contains(shown), "{shown:?} not shown as text in:\n{page}");
+    }
+    let overview = &site[Path::new("index.html")];
+    assert!(overview.contains("evil&lt;b&gt;|x"), "{overview}");
 }

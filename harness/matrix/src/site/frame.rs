@@ -5,26 +5,34 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 
 use crate::model::{Prose, Report, Span};
 use rep_core::case::page_name;
-use rep_core::format::escape::{control_escape, is_bidi_control};
+use rep_core::format::escape::{control_escape, visible};
 
-/// `text` with every bidirectional control, which would reorder what the
-/// page shows around it (an agent, a URL, an error), written as its escape
-/// (`\u{202E}`); maud escapes the rest.
+/// `text` (an agent, a URL, an error: one line) with every character that
+/// does not print, a line break or a bidirectional control that would
+/// reorder what the page shows around it, written as its escape (`\r`,
+/// `\x1B`, `\u{202E}`), as the Markdown pages write it; maud escapes the markup.
 pub(super) fn shown(text: &str) -> String {
+    visible(text).into_owned()
+}
+
+/// A block of lines (a program) as [`shown`] writes one line, its line
+/// feeds and tabs kept to lay it out, as the Markdown's fenced blocks do.
+pub(super) fn shown_block(text: &str) -> String {
     text.chars()
-        .map(|c| match c {
-            c if is_bidi_control(c) => control_escape(c).unwrap_or_default(),
-            c => c.to_string(),
+        .map(|c| match control_escape(c) {
+            Some(escaped) if c != '\n' && c != '\t' => escaped,
+            _ => c.to_string(),
         })
         .collect()
 }
 
-/// Prose: words as text, code as `<code>`.
+/// Prose: words as text (a line break of authored text is a space, as in
+/// the Markdown), code as `<code>`.
 pub(super) fn prose(prose: &Prose) -> Markup {
     html! {
         @for span in &prose.0 {
             @match span {
-                Span::Text(words) => (shown(words)),
+                Span::Text(words) => (shown(&words.replace('\n', " "))),
                 Span::Code(code) => code { (shown(code)) },
             }
         }

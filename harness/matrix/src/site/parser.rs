@@ -5,7 +5,7 @@
 
 use maud::{html, Markup};
 
-use super::frame::{case_file, frame, prose, shown, url_encode, Depth};
+use super::frame::{case_file, frame, prose, shown, shown_block, url_encode, Depth};
 use crate::model::parsers::{Agreement, Difference, Excerpt, Parser, Program, Standing};
 use crate::model::readings::Taken;
 use crate::model::suite::Status;
@@ -121,7 +121,7 @@ fn difference(report: &Report, parser: &Parser, difference: &Difference) -> Mark
                     p { "Run it (the library called directly, no adapter); it prints "
                         @match prints { Some(word) => code { (word) }, None => "no verdict (it raises, or prints neither allowed nor disallowed)" }
                         ":" }
-                    pre { code class={ "language-" (fence) } { (shown(code)) } }
+                    pre { code class={ "language-" (fence) } { (shown_block(code)) } }
                 }
                 Some(Program::None { why }) => p { "No program: " (shown(why)) "." },
                 None => {}
