@@ -109,7 +109,18 @@ impl Stamp {
         let tools: Vec<String> = self
             .tools
             .iter()
-            .map(|tool| format!("{} {}", tool.name, tool.version))
+            .map(|tool| {
+                // `rustc --version` and `python3 --version` name themselves; `node --version` does not.
+                let named = tool
+                    .version
+                    .to_lowercase()
+                    .starts_with(&tool.name.trim_end_matches('3').to_lowercase());
+                if named {
+                    tool.version.clone()
+                } else {
+                    format!("{} {}", tool.name, tool.version)
+                }
+            })
             .collect();
         facts.push(("tools", tools.join("; ")));
         let libraries: Vec<String> = report

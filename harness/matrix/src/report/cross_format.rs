@@ -383,8 +383,13 @@ fn every_figure_and_label_is_the_same_in_json_markdown_and_html() {
 #[test]
 fn the_stamp_is_what_was_injected() {
     let cases = cases();
-    let report = report_of(&cases);
+    let mut report = report_of(&cases);
+    report.stamp.tools.push(model::Tool {
+        name: "node".into(),
+        version: "v20.0.0".into(),
+    });
     let facts: BTreeMap<&str, String> = report.stamp.facts(&report).into_iter().collect();
+    assert_eq!(facts["tools"], "rustc 1.0.0; node v20.0.0");
     assert_eq!(facts["made"], "2026-01-02T03:04:05Z");
     assert_eq!(facts["commit"], "0123456789abcdef");
     assert_eq!(facts["suite version"], "9.9.9");
