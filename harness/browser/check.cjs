@@ -1,5 +1,6 @@
-// Opens a report's site/ in the system Chromium (through playwright-core, no
-// browser download) and checks what a reader relies on. Usage:
+// Opens a report's site/ (rendered by `reptest site` from its report.json) in the
+// system Chromium (through playwright-core, no browser download) and checks what a
+// reader relies on against report.json. Usage:
 //   NODE_PATH=<dir with playwright-core> node check.cjs <report dir>
 // Screenshots go to $REP_SITE_SHOTS. Exits non-zero on the first failed check.
 'use strict';
@@ -11,8 +12,10 @@ const { chromium } = require('playwright-core');
 const report = path.resolve(process.argv[2] || 'reports');
 const site = path.join(report, 'site');
 const shots = path.resolve(process.env.REP_SITE_SHOTS || path.join(report, 'shots'));
-const json = JSON.parse(fs.readFileSync(path.join(report, 'conformance.json'), 'utf8'));
-const ran = json.implementations.filter((i) => i.ran).map((i) => i.name);
+const json = JSON.parse(fs.readFileSync(path.join(report, 'report.json'), 'utf8'));
+const ran = json.suite.columns;
+const cases = json.suite.cases;
+const checksTotal = cases.reduce((total, c) => total + c.checks.length, 0);
 
 let failures = 0;
 function check(ok, what) {
@@ -20,15 +23,16 @@ function check(ok, what) {
   if (!ok) failures += 1;
 }
 
-// The checks whose marks are not all the same, from the JSON report.
+// The checks whose marks are not all the same, worked out from the answers in report.json
+// (not from its `differs` flag, so the site's pruning is checked against the marks themselves).
 function differing() {
   const ids = [];
-  for (const c of json.cases) {
-    c.checks.forEach((k, i) => {
+  for (const c of cases) {
+    for (const k of c.checks) {
       // "n/a" (a check an implementation cannot answer) differs from nothing.
-      const marks = new Set(ran.map((name) => k.results[name].mark).filter((mark) => mark !== 'n/a'));
-      if (marks.size > 1) ids.push(`${c.id}#${i + 1}`);
-    });
+      const marks = new Set(k.answers.map((a) => a.mark).filter((mark) => mark !== 'not-applicable'));
+      if (marks.size > 1) ids.push(k.id);
+    }
   }
   return ids;
 }
@@ -88,8 +92,12 @@ async function main() {
   const visit = [...seen].filter((f, i) => !f.includes(`${path.sep}case${path.sep}`) || i % 10 === 0);
   for (const file of visit) await page.goto(pathToFileURL(file).href);
   check(errors.length === 0, `no console errors or failed requests on ${visit.length} pages opened`);
-  const cases = fs.readdirSync(path.join(site, 'case')).length;
-  check(cases === json.cases.length, `a page per case (${cases} of ${json.cases.length})`);
+  const casePages = fs.readdirSync(path.join(site, 'case')).length;
+  check(casePages === cases.length, `a page per case (${casePages} of ${cases.length})`);
+
+  // Every page carries the stamp: when, from which commit and suite, with what.
+  const stampless = [...seen].filter((f) => !fs.readFileSync(f, 'utf8').includes(`<dd>${json.stamp.made}</dd>`));
+  check(stampless.length === 0, `every page shows the stamp (made ${json.stamp.made})${stampless.length ? ': not ' + stampless.slice(0, 3).join(', ') : ''}`);
 
   // Overview: every implementation that ran, sortable.
   await open('index.html');
@@ -106,7 +114,7 @@ async function main() {
   const expected = differing();
   const shown = await visible();
   check(shown.length === expected.length && expected.every((id, i) => shown[i] === id),
-    `the pruned matrix shows exactly the ${expected.length} checks conformance.json says differ (shows ${shown.length})`);
+    `the pruned matrix shows exactly the ${expected.length} checks report.json's answers say differ (shows ${shown.length})`);
   await page.screenshot({ path: path.join(shots, 'matrix.png') });
   const sections = await page.$$eval('#section option', (os) => os.map((o) => o.value).filter(Boolean));
   const counts = {};
@@ -120,7 +128,7 @@ async function main() {
   check(narrowed, `the section filter narrows the rows (${JSON.stringify(counts)})`);
   await page.selectOption('#section', '');
   await page.check('#all');
-  check((await visible()).length === json.checks_total, `"all checks" shows all ${json.checks_total}`);
+  check((await visible()).length === checksTotal, `"all checks" shows all ${checksTotal}`);
   await page.uncheck('#all');
   await page.selectOption('#differs', ran[ran.length - 1]);
   const differs = (await visible()).length;
@@ -128,12 +136,12 @@ async function main() {
   await page.selectOption('#differs', '');
 
   // A case page: every check shows every implementation's verdict.
-  const caseId = expected.length ? expected[0].split('#')[0] : json.cases[0].id;
+  const caseId = expected.length ? expected[0].split('#')[0] : cases[0].id;
   const caseFile = caseId.replace(/[^A-Za-z0-9\-_.]/g, '~') + '.html';
   await open(`case/${caseFile}`);
   const verdicts = await page.$$eval('section.check', (ss) => ss.map((s) =>
     Array.from(s.querySelectorAll('tr.verdict td:first-child')).map((td) => td.textContent)));
-  const want = json.cases.find((c) => c.id === caseId).checks.length;
+  const want = cases.find((c) => c.id === caseId).checks.length;
   check(verdicts.length === want && verdicts.every((names) => ran.every((n) => names.includes(n))),
     `case ${caseId}: each of its ${want} checks shows all ${ran.length} verdicts`);
   await page.screenshot({ path: path.join(shots, 'case.png'), fullPage: true });

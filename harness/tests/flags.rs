@@ -45,7 +45,7 @@ fn reptest_alone_is_a_usage_error() {
 
 #[test]
 fn every_subcommand_shows_its_headings() {
-    let pages: [(&[&str], &[&str]); 16] = [
+    let pages: [(&[&str], &[&str]); 17] = [
         (&["run"], &["Cases:", "Output:", "Implementations:"]),
         (&["baseline"], &["Cases:", "Implementations:"]),
         (&["check"], &["Input:", "Mode:", "Output:", "Implementations:"]),
@@ -64,7 +64,8 @@ fn every_subcommand_shows_its_headings() {
         (&["adapters", "install"], &["Parsers:"]),
         (&["adapters", "baseline"], &["Parsers:", "Suite:"]),
         (&["adapters", "test"], &["Parsers:", "Suite:"]),
-        (&["adapters", "verify"], &["Parsers:", "Pages:"]),
+        (&["adapters", "verify"], &["Parsers:", "Report:"]),
+        (&["site"], &["Options:"]),
     ];
     for (command, headings) in pages {
         let out = reptest(&[command, &["--help"]].concat());
@@ -83,7 +84,7 @@ fn every_subcommand_shows_its_headings() {
         }
     }
     let top = text(&reptest(&["--help"]).stdout);
-    for command in ["run", "baseline", "check", "diff", "report", "measure", "merge"] {
+    for command in ["run", "baseline", "check", "diff", "report", "site", "measure", "merge"] {
         assert!(top.contains(&format!("\n  {command} ")), "{command}:\n{top}");
     }
 }

@@ -330,33 +330,5 @@ fn repository_path(file: &Path, root: &Path) -> String {
         .join("/")
 }
 
-/// The suite version: the top `## x.y.z` heading of the suite's change log
-/// (`cases/CHANGES.md`, given as `changes`). The heading may bracket the
-/// version or prefix a `v`, and may go on after it (`## [1.2.0] - 2025-01-31`).
-pub fn suite_version(changes: &str) -> Result<String, String> {
-    let (number, heading) = changes
-        .lines()
-        .enumerate()
-        .find(|(_, line)| line.starts_with("## "))
-        .ok_or("it has no `## x.y.z` heading: the top one names the suite version")?;
-    let word = heading[3..].split_whitespace().next().unwrap_or("");
-    let version = word
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .trim_start_matches('v');
-    let is_semver = version.split('.').count() == 3
-        && version
-            .split('.')
-            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
-    if is_semver {
-        Ok(version.to_string())
-    } else {
-        Err(format!(
-            "line {}: the top heading `{heading}` does not start with a version x.y.z",
-            number + 1
-        ))
-    }
-}
-
 #[cfg(test)]
 mod tests;

@@ -69,7 +69,7 @@ pub fn suite_version() -> Result<String, String> {
     let path = dir.join("CHANGES.md");
     std::fs::read_to_string(&path)
         .map_err(|error| format!("cannot read it: {error}"))
-        .and_then(|text| crate::export::suite_version(&text))
+        .and_then(|text| crate::case::changes::suite_version(&text))
         .map_err(|problem| format!("{}: {problem}", path.display()))
 }
 

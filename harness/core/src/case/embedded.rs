@@ -48,7 +48,7 @@ fn is_case_file(path: &str) -> bool {
 
 /// The suite version built in: the top heading of its `CHANGES.md`.
 pub fn version() -> Result<String, String> {
-    crate::export::suite_version(CHANGES)
+    super::changes::suite_version(CHANGES)
 }
 
 /// Loads the built-in case files, governed by the built-in readings.

@@ -3,6 +3,7 @@
 
 mod body;
 mod bytes;
+pub mod changes;
 pub mod clause;
 mod depth;
 mod discover;
@@ -308,6 +309,11 @@ impl Case {
     pub fn check_id(&self, index: usize) -> String {
         format!("{}/{}", self.id, self.checks[index].name)
     }
+}
+
+/// The id of the case a check id (`<case id>/<check name>`) belongs to.
+pub fn case_of(check_id: &str) -> &str {
+    check_id.rsplit_once('/').map_or(check_id, |(case, _)| case)
 }
 
 /// One loaded case file.

@@ -16,25 +16,6 @@ fn exported(cases: Vec<Case>) -> Value {
     serde_json::from_str(&export(&[file_with(cases)], "1.2.3", Path::new("."))).unwrap()
 }
 
-#[test]
-fn the_top_heading_names_the_version() {
-    let changes = "# Changes\n\ntext\n\n## 2.1.0\n\n- new cases\n\n## 2.0.0\n";
-    assert_eq!(suite_version(changes).unwrap(), "2.1.0");
-    assert_eq!(suite_version("## [1.4.2] - 2025-01-31\n").unwrap(), "1.4.2");
-    assert_eq!(suite_version("## v3.0.0\n").unwrap(), "3.0.0");
-}
-
-#[test]
-fn a_change_log_without_a_versioned_heading_is_refused_with_its_line() {
-    assert!(suite_version("# Changes\n")
-        .unwrap_err()
-        .contains("no `## x.y.z` heading"));
-    let error = suite_version("# Changes\n## Unreleased\n## 1.0.0\n").unwrap_err();
-    assert!(error.starts_with("line 2:"), "{error}");
-    assert!(suite_version("## 1.0\n").is_err());
-    assert!(suite_version("## 1.0.x\n").is_err());
-}
-
 /// The bytes `parts` stand for, and whether each is text.
 fn rebuilt(parts: &[Part]) -> (Vec<u8>, Vec<bool>) {
     let mut bytes = Vec::new();

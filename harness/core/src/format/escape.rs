@@ -20,10 +20,6 @@
 //! that is not UTF-8 as `\xNN`. So a rule, an agent or an error message can
 //! neither move the cursor, nor clear a line, nor start a line of its own,
 //! nor reorder what is shown around it, nor become markup.
-//!
-//! [`Fence`] reads fences back, for the readers of the pages this writes
-//! (the site's Markdown renderer, `reptest adapters verify`): one
-//! definition of where a block ends, on both sides.
 
 use std::borrow::Cow;
 use std::fmt::Write;
@@ -218,14 +214,6 @@ pub fn link_path(path: &str) -> String {
     out
 }
 
-/// The project's own Markdown (a statement of the RFC, a note: text this
-/// repository wrote, code spans and all) on one table-cell line: pipes
-/// escaped, line breaks turned into spaces. Never for text from outside,
-/// which goes through [`text`].
-pub fn authored_cell(markdown: &str) -> String {
-    markdown.replace('|', "\\|").replace(['\r', '\n'], " ")
-}
-
 /// A JSON document for a terminal: serde_json escapes the C0 controls in
 /// strings but writes DEL, the C1 controls and the bidirectional controls
 /// as they are; this writes them as `\uNNNN` too. Outside strings JSON
@@ -250,44 +238,6 @@ fn longest_run(text: &str, mark: char) -> usize {
         longest = longest.max(run);
     }
     longest
-}
-
-/// A fence that opens a code block, as a reader of Markdown sees it: its
-/// character (backtick or tilde) and its length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Fence {
-    mark: char,
-    length: usize,
-}
-
-impl Fence {
-    /// The fence `line` opens, if it opens one: up to three spaces, then at
-    /// least three backticks or tildes (a backtick fence's info string has
-    /// no backtick).
-    pub fn opening(line: &str) -> Option<Fence> {
-        let rest = indented_at_most_three(line)?;
-        let mark = rest.chars().next().filter(|c| *c == '`' || *c == '~')?;
-        let length = rest.chars().take_while(|c| *c == mark).count();
-        let info = &rest[length..];
-        (length >= 3 && !(mark == '`' && info.contains('`'))).then_some(Fence { mark, length })
-    }
-
-    /// Whether `line` closes the block this fence opened: up to three
-    /// spaces, a run of the same character at least as long, then only
-    /// blanks.
-    pub fn closed_by(&self, line: &str) -> bool {
-        let Some(rest) = indented_at_most_three(line) else {
-            return false;
-        };
-        let run = rest.chars().take_while(|c| *c == self.mark).count();
-        run >= self.length && rest[run..].trim_matches([' ', '\t']).is_empty()
-    }
-}
-
-/// `line` after up to three leading spaces, or `None` when it is indented more.
-fn indented_at_most_three(line: &str) -> Option<&str> {
-    let spaces = line.chars().take_while(|c| *c == ' ').count();
-    (spaces <= 3).then(|| &line[spaces..])
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! stopped, with every process it started, and restarted for the next.
 
 use super::process::Group;
-use super::program::{External, Program};
+use super::program::{External, Program, RESTARTS};
 use super::{Answer, DecidingLine, ImplError, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
 use crate::case::{ProfileId, Tag};
 use crate::protocol::{read_line, Line, Reply, Request, MAX_LINE};
@@ -17,10 +17,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// How a transport fault's message ends during a run: the next check
-/// starts a fresh process. Start-up failures leave it out (nothing runs on).
-pub const RESTARTS: &str = "; it restarts for the next check";
 
 /// How long an adapter's first process may take for its first answer, at
 /// least: starting an interpreter and importing a library can take seconds

@@ -7,6 +7,11 @@ use super::{smoke_check, Implementation, Loaded};
 use crate::case::{ProfileId, Tag};
 use std::time::Duration;
 
+/// How an adapter's transport fault's message ends during a run: the next
+/// check starts a fresh process. Start-up failures leave it out (nothing
+/// runs on).
+pub(super) const RESTARTS: &str = "; it restarts for the next check";
+
 /// An external program under test.
 pub struct Program {
     /// The name used on the command line and in reports.
@@ -51,7 +56,7 @@ impl<T: External> Implementation for T {
     /// Fails unless the program answers the plainest check.
     fn start(&self) -> Result<(), String> {
         smoke_check(self).map_err(|why| {
-            let why = why.strip_suffix(super::adapter::RESTARTS).unwrap_or(&why);
+            let why = why.strip_suffix(RESTARTS).unwrap_or(&why);
             format!("`{}` cannot answer a plain check: {why}", self.program().argv.join(" "))
         })
     }

@@ -13,6 +13,9 @@ nav a:hover { text-decoration: underline; }
 nav .brand { font-weight: 700; color: #fff; margin-right: 1em; }
 main { padding: 1em 1.2em 2em; max-width: 1400px; }
 footer { padding: 1em 1.2em; color: var(--muted); font-size: 13px; border-top: 1px solid var(--line); }
+footer dl.stamp { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: 0 0 .5em; }
+footer dl.stamp dt { font-weight: 600; }
+footer dl.stamp dd { margin: 0; }
 h1 { font-size: 1.6em; margin: .3em 0 .4em; }
 h2 { font-size: 1.25em; margin-top: 1.6em; }
 h1, h2, h3, h4 { line-height: 1.25; }
@@ -72,7 +75,8 @@ table.verdicts tbody tr:nth-child(even) td:first-child { background: #fbfbfc; }
 /* parser, readings */
 main > h3 { margin-top: 1.8em; padding: .3em .5em; background: #eef1f4; border-left: 4px solid #22303c; font-size: 1.1em; }
 main > h4 { margin: 1.4em 0 .3em; padding-left: .5em; border-left: 3px solid var(--accent); font-size: 1em; }
-pre.code { background: #fff; border: 1px solid var(--line); padding: .5em .7em; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
+pre { background: #fff; border: 1px solid var(--line); padding: .5em .7em; overflow-x: auto; font: 13px/1.45 ui-monospace, monospace; }
+pre code { background: none; padding: 0; }
 table.md { font-size: 14px; margin: .4em 0; }
 ul.misses { columns: 2 32em; font-size: 14px; }
 table.readings td { font-size: 13px; }

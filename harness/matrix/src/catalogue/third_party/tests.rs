@@ -119,3 +119,16 @@ fn python_adapters_run_under_a_fixed_hash_seed() {
     let texting = find("texting-robots").expect("texting-robots is bundled");
     assert!(texting.env(&places()).iter().all(|(key, _)| key != "PYTHONHASHSEED"));
 }
+
+#[test]
+fn the_adapter_command_reports_show_has_no_placeholder_left() {
+    for party in bundled() {
+        let shown = party.adapter_command();
+        assert!(!shown.contains('{'), "{}: {shown}", party.name);
+    }
+    let texting = find("texting-robots").expect("texting-robots is bundled");
+    assert_eq!(
+        texting.adapter_command(),
+        "'~/.cache/rep/adapters/rust/release/texting-robots-adapter'"
+    );
+}
