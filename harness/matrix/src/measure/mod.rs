@@ -18,6 +18,7 @@
 //! stream of another seed can be added to explore; what only it shows is
 //! reported apart.
 
+pub mod behaviour;
 pub mod cause;
 pub mod collect;
 pub mod differences;
