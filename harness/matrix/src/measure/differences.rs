@@ -112,9 +112,14 @@ pub struct Difference {
     pub parser_says: String,
     /// What the references answer on the minimal input.
     pub references: References,
-    /// Why the reference it departs from decides as it does (`rep`'s
-    /// explanation, RFC 9309's reading unless it only departs from Google).
+    /// Why RFC 9309 decides as it does on the minimal input (`rep-rfc`'s
+    /// explanation), whichever reference the parser departs from: it is
+    /// printed beside RFC 9309's verdict.
     pub expected_because: String,
+    /// Why Google's parser decides as it does, in the words of `rep`'s
+    /// Google profile; `None` where that profile answers otherwise than
+    /// Google's parser (its words would explain another verdict).
+    pub google_because: Option<String>,
     /// The section of RFC 9309 the point rests on.
     pub clause: &'static str,
     /// Miss or not, against the stated profile.
@@ -144,6 +149,8 @@ pub struct Found {
     pub explored: Vec<Difference>,
     /// Checks in differences met too rarely to name.
     pub rare: u64,
+    /// What the library was found to do, behaviour by behaviour.
+    pub behaviours: super::behaviour::Diagnosis,
 }
 
 /// Answers to probes already asked, for one parser: the minimiser meets the
@@ -184,6 +191,15 @@ pub fn differences(
     rfc: &dyn Implementation,
 ) -> Found {
     let asked = Asked::default();
+    let behaviours = super::behaviour::diagnose(parser);
+    let explain = |difference: &Difference| {
+        let departed_from_google = difference.signature.relation == Relation::DepartsFromGoogle;
+        super::behaviour::explain(&behaviours, &difference.minimal, |varied| {
+            let (answer, refs, _) = asked.ask(parser, varied, google, rfc);
+            let reference = if departed_from_google { refs.google } else { refs.rfc };
+            (answer.ok().map(|outcome| outcome.allowed), reference)
+        })
+    };
     let build = |keep: fn(&Group) -> bool| {
         let found: Vec<Difference> = collected
             .groups
@@ -191,7 +207,10 @@ pub fn differences(
             .filter(|group| keep(group))
             .map(|group| difference(parser, claims, group, &asked, google, rfc))
             .collect();
-        let mut found = super::cause::merge(found);
+        let mut found: Vec<Difference> = super::cause::merge(found, explain)
+            .into_iter()
+            .map(with_clean_case)
+            .collect();
         found.sort_by(|a, b| {
             a.standing
                 .cmp(&b.standing)
@@ -209,7 +228,46 @@ pub fn differences(
             .filter(|group| !listed(group) && !explored(group))
             .map(Group::total)
             .sum(),
+        behaviours,
     }
+}
+
+/// `difference` with its minimal case replaced by the clean question of its
+/// library behaviour, when the case found is fuzzer debris
+/// ([`super::cause::clean_case`]).
+fn with_clean_case(difference: Difference) -> Difference {
+    let Some(clean) = super::cause::clean_case(&difference).cloned() else {
+        return difference;
+    };
+    let (expected_because, google_because) = reasons(&clean.probe, clean.reference);
+    Difference {
+        parser_says: if clean.library == Some(true) {
+            "allowed"
+        } else {
+            "disallowed"
+        }
+        .to_string(),
+        references: References {
+            google: clean.reference,
+            rfc: clean.reference,
+        },
+        expected_because,
+        google_because,
+        minimal: clean.probe,
+        ..difference
+    }
+}
+
+/// Why each reference decides as it does on `probe`, in `rep`'s words: RFC
+/// 9309's, and Google's where `rep`'s Google profile answers `google` as
+/// Google's parser does.
+fn reasons(probe: &Probe, google: Option<bool>) -> (String, Option<String>) {
+    let verdict = |profile| check_once(&probe.body, profile, &probe.agent_bytes(), probe.url.as_bytes());
+    let google_verdict = verdict(Profile::GOOGLE);
+    (
+        verdict(Profile::RFC9309).to_string(),
+        (google == Some(google_verdict.allowed)).then(|| google_verdict.to_string()),
+    )
 }
 
 /// Whether a group is listed: anything seen in the suite, the real-world
@@ -300,11 +358,7 @@ fn difference(
             Err(error) => format!("error: {error}"),
         }
     };
-    let departed = match group.signature.relation {
-        Relation::DepartsFromGoogle => Profile::GOOGLE,
-        _ => Profile::RFC9309,
-    };
-    let verdict = check_once(&minimal.body, departed, &minimal.agent_bytes(), minimal.url.as_bytes());
+    let (expected_because, google_because) = reasons(&minimal, refs.google);
     Difference {
         signature: group.signature.clone(),
         counts: group.counts.clone(),
@@ -313,7 +367,8 @@ fn difference(
         minimal,
         parser_says,
         references: refs,
-        expected_because: verdict.to_string(),
+        expected_because,
+        google_because,
         clause: clause(&group.signature),
         standing: Standing::of(group.signature.relation, claims),
         cause: None,

@@ -142,6 +142,7 @@ mod tests {
                 rfc: Some(rfc),
             },
             expected_because: "one group".into(),
+            google_because: None,
             clause: "2.2.1",
             standing: Standing::Miss,
             cause: None,

@@ -55,7 +55,13 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     Behaviour {
         id: "lf-only",
         title: "splits lines at LF only: a CR alone does not end a line",
-        questions: &[q("User-agent: *\rDisallow: /a\r", "FooBot", "https://example.com/a", false, true)],
+        questions: &[q(
+            "User-agent: *\rDisallow: /a\r",
+            "FooBot",
+            "https://example.com/a",
+            false,
+            true,
+        )],
         vary: lone_cr_to_lf,
     },
     Behaviour {
@@ -88,23 +94,47 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 false,
             ),
             // A library matching by prefix disallows here too; this one does not.
-            q("User-agent: Foo\nDisallow: /a\n", "FooBot/1.0", "https://example.com/a", true, true),
+            q(
+                "User-agent: Foo\nDisallow: /a\n",
+                "FooBot/1.0",
+                "https://example.com/a",
+                true,
+                true,
+            ),
         ],
         vary: agent_cut_at_slash,
     },
     Behaviour {
         id: "agent-substring",
         title: "applies a group whose name occurs anywhere in the agent asked (`Bot` for `FooBot`)",
-        questions: &[q("User-agent: Bot\nDisallow: /a\n", "FooBot", "https://example.com/a", true, false)],
+        questions: &[q(
+            "User-agent: Bot\nDisallow: /a\n",
+            "FooBot",
+            "https://example.com/a",
+            true,
+            false,
+        )],
         vary: rename_contained_agents,
     },
     Behaviour {
         id: "agent-prefix",
         title: "applies a group whose name starts the agent asked (`Foo` for `FooBot`)",
         questions: &[
-            q("User-agent: Foo\nDisallow: /a\n", "FooBot", "https://example.com/a", true, false),
+            q(
+                "User-agent: Foo\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
             // Not anywhere inside: that is agent-substring.
-            q("User-agent: Bot\nDisallow: /a\n", "FooBot", "https://example.com/a", true, true),
+            q(
+                "User-agent: Bot\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                true,
+            ),
         ],
         vary: rename_contained_agents,
     },
@@ -147,25 +177,49 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     Behaviour {
         id: "empty-allow-disallows",
         title: "reads an empty `Allow:` as disallowing everything",
-        questions: &[q("User-agent: *\nAllow:\n", "FooBot", "https://example.com/a", true, false)],
+        questions: &[q(
+            "User-agent: *\nAllow:\n",
+            "FooBot",
+            "https://example.com/a",
+            true,
+            false,
+        )],
         vary: drop_empty_allows,
     },
     Behaviour {
         id: "no-end-anchor",
         title: "reads `$` at the end of a rule as a plain character, not as the end of the path",
-        questions: &[q("User-agent: *\nDisallow: /a$\n", "FooBot", "https://example.com/a", false, true)],
+        questions: &[q(
+            "User-agent: *\nDisallow: /a$\n",
+            "FooBot",
+            "https://example.com/a",
+            false,
+            true,
+        )],
         vary: drop_anchored_rules,
     },
     Behaviour {
         id: "no-wildcard",
         title: "reads `*` in a rule as a plain character, not as any sequence",
-        questions: &[q("User-agent: *\nDisallow: /a*c\n", "FooBot", "https://example.com/abc", false, true)],
+        questions: &[q(
+            "User-agent: *\nDisallow: /a*c\n",
+            "FooBot",
+            "https://example.com/abc",
+            false,
+            true,
+        )],
         vary: drop_wildcard_rules,
     },
     Behaviour {
         id: "empty-path-not-root",
         title: "matches a URL without a path as an empty path, not as `/`",
-        questions: &[q("User-agent: *\nDisallow: /\n", "FooBot", "https://example.com", false, true)],
+        questions: &[q(
+            "User-agent: *\nDisallow: /\n",
+            "FooBot",
+            "https://example.com",
+            false,
+            true,
+        )],
         vary: root_for_empty_path,
     },
     Behaviour {
@@ -183,7 +237,13 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     Behaviour {
         id: "case-folds-paths",
         title: "matches paths without regard to case",
-        questions: &[q("User-agent: *\nDisallow: /A\n", "FooBot", "https://example.com/a", true, false)],
+        questions: &[q(
+            "User-agent: *\nDisallow: /A\n",
+            "FooBot",
+            "https://example.com/a",
+            true,
+            false,
+        )],
         vary: lower_case_paths,
     },
     Behaviour {
@@ -202,7 +262,13 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         id: "first-match",
         title: "obeys the first matching rule in the file, not the longest",
         questions: &[
-            q("User-agent: *\nAllow: /\nDisallow: /a\n", "FooBot", "https://example.com/a", false, true),
+            q(
+                "User-agent: *\nAllow: /\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
             // Not "an allow always wins": here the first match is a disallow.
             q(
                 "User-agent: *\nDisallow: /a\nAllow: /a/b\n",
@@ -222,17 +288,16 @@ pub fn behaviour(id: &str) -> Option<&'static Behaviour> {
 }
 
 fn with_body(probe: &Probe, body: Option<Vec<u8>>) -> Option<Probe> {
-    body.map(|body| Probe {
-        body,
-        ..probe.clone()
-    })
+    body.map(|body| Probe { body, ..probe.clone() })
 }
 
 fn lone_cr_to_lf(probe: &Probe) -> Option<Probe> {
     let body = &probe.body;
     let lone = |at: usize| body[at] == b'\r' && body.get(at + 1) != Some(&b'\n');
     (0..body.len()).any(lone).then(|| Probe {
-        body: (0..body.len()).map(|at| if lone(at) { b'\n' } else { body[at] }).collect(),
+        body: (0..body.len())
+            .map(|at| if lone(at) { b'\n' } else { body[at] })
+            .collect(),
         ..probe.clone()
     })
 }
@@ -266,7 +331,13 @@ fn is_token(agent: &str) -> bool {
 fn letters_only(agent: &str) -> String {
     agent
         .chars()
-        .map(|c| if c.is_ascii_alphabetic() || c == '-' || c == '_' { c } else { 'x' })
+        .map(|c| {
+            if c.is_ascii_alphabetic() || c == '-' || c == '_' {
+                c
+            } else {
+                'x'
+            }
+        })
         .collect()
 }
 
@@ -456,7 +527,10 @@ fn longest_rules_first(probe: &Probe) -> Option<Probe> {
         }
     }
     flush(&mut run, &mut out);
-    let body: Vec<u8> = out.into_iter().flat_map(|line| line.into_iter().chain([b'\n'])).collect();
+    let body: Vec<u8> = out
+        .into_iter()
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
     let before: Vec<u8> = lines
         .iter()
         .flat_map(|line| line.bytes.iter().copied().chain([b'\n']))

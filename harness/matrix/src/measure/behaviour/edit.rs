@@ -56,7 +56,10 @@ pub(crate) fn lines(body: &[u8]) -> Vec<Line> {
 
 /// `lines` joined back into a body, each ended by LF.
 pub(crate) fn join(lines: &[Line]) -> Vec<u8> {
-    lines.iter().flat_map(|line| line.bytes.iter().copied().chain([b'\n'])).collect()
+    lines
+        .iter()
+        .flat_map(|line| line.bytes.iter().copied().chain([b'\n']))
+        .collect()
 }
 
 /// `body` without the lines `drop` picks; `None` when it picks none.

@@ -190,12 +190,19 @@ pub fn readable(probe: &Probe, behaviour: Option<&str>) -> bool {
     };
     let clean = |text: &str| !text.chars().any(|c| c.is_control() && c != '\n' && !allowed_control(c));
     let lines_ok = body.split(['\n', '\r']).all(|line| {
-        line.is_empty() || KEYS.iter().any(|key| line.strip_prefix(key).is_some_and(|rest| rest.starts_with(": ") || rest == ":"))
+        line.is_empty()
+            || KEYS.iter().any(|key| {
+                line.strip_prefix(key)
+                    .is_some_and(|rest| rest.starts_with(": ") || rest == ":")
+            })
     });
     clean(body)
         && lines_ok
         && !body.starts_with('\u{feff}')
-        && probe.agents.iter().all(|agent| !agent.trim().is_empty() && clean(agent))
+        && probe
+            .agents
+            .iter()
+            .all(|agent| !agent.trim().is_empty() && clean(agent))
 }
 
 /// A clean case that shows `cause`'s behaviour in the direction the parser

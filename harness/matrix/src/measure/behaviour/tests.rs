@@ -26,7 +26,12 @@ impl Loaded for FakeLoaded {
             agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
             url: String::from_utf8_lossy(url).into_owned(),
         });
-        let verdict = rep::check_once(&probe.body, Profile::RFC9309, &probe.agent_bytes(), probe.url.as_bytes());
+        let verdict = rep::check_once(
+            &probe.body,
+            Profile::RFC9309,
+            &probe.agent_bytes(),
+            probe.url.as_bytes(),
+        );
         Ok(Outcome {
             allowed: verdict.allowed,
             line: DecidingLine::NotReported,
@@ -63,7 +68,11 @@ fn with_text(probe: Probe, body: String) -> Probe {
 
 /// Each line of the body through `change` (`None` drops it).
 fn map_lines(probe: Probe, change: impl Fn(&str) -> Option<String>) -> Probe {
-    let body: String = text(&probe).lines().filter_map(change).map(|line| line + "\n").collect();
+    let body: String = text(&probe)
+        .lines()
+        .filter_map(change)
+        .map(|line| line + "\n")
+        .collect();
     with_text(probe, body)
 }
 
@@ -100,7 +109,13 @@ fn lf_only(probe: Probe) -> Probe {
 
 fn case_fold(probe: Probe) -> Probe {
     let url = probe.url.to_ascii_lowercase();
-    let probe = map_lines(probe, |line| Some(if is_rule(line) { line.to_ascii_lowercase() } else { line.to_string() }));
+    let probe = map_lines(probe, |line| {
+        Some(if is_rule(line) {
+            line.to_ascii_lowercase()
+        } else {
+            line.to_string()
+        })
+    });
     Probe { url, ..probe }
 }
 
@@ -111,8 +126,10 @@ fn rules_before_agents(probe: Probe) -> Probe {
         .lines()
         .position(|line| line.to_ascii_lowercase().starts_with("user-agent"))
         .unwrap_or(usize::MAX);
-    let (before, after): (Vec<(usize, &str)>, Vec<(usize, &str)>) =
-        body.lines().enumerate().partition(|(at, line)| *at < first_agent && is_rule(line));
+    let (before, after): (Vec<(usize, &str)>, Vec<(usize, &str)>) = body
+        .lines()
+        .enumerate()
+        .partition(|(at, line)| *at < first_agent && is_rule(line));
     if before.is_empty() {
         return probe;
     }
@@ -151,7 +168,11 @@ fn any_token(probe: Probe) -> Probe {
     let plain = |s: &str| s.replace(|c: char| c.is_ascii_digit() || c == '.', "x");
     let agents = probe.agents.iter().map(|agent| plain(agent)).collect();
     let probe = map_lines(probe, |line| {
-        Some(if line.to_ascii_lowercase().starts_with("user-agent") { plain(line) } else { line.to_string() })
+        Some(if line.to_ascii_lowercase().starts_with("user-agent") {
+            plain(line)
+        } else {
+            line.to_string()
+        })
     });
     Probe { agents, ..probe }
 }
@@ -165,7 +186,13 @@ fn first_match(probe: Probe) -> Probe {
     let agent = body.lines().find(|line| !is_rule(line)).unwrap_or_default().to_string();
     let first = body.lines().filter(|line| is_rule(line)).find(|line| {
         let alone = format!("{agent}\n{line}\n");
-        rep::check_once(alone.as_bytes(), Profile::RFC9309, &probe.agent_bytes(), probe.url.as_bytes()).reason
+        rep::check_once(
+            alone.as_bytes(),
+            Profile::RFC9309,
+            &probe.agent_bytes(),
+            probe.url.as_bytes(),
+        )
+        .reason
             == rep::Reason::RuleMatched
     });
     match first {
@@ -182,7 +209,10 @@ fn conforming(probe: Probe) -> Probe {
 }
 
 fn confirmed_by(rewrite: Rewrite) -> Vec<String> {
-    diagnose(&Fake { rewrite }).confirmed().map(|finding| finding.id.clone()).collect()
+    diagnose(&Fake { rewrite })
+        .confirmed()
+        .map(|finding| finding.id.clone())
+        .collect()
 }
 
 #[test]
@@ -196,7 +226,11 @@ fn every_question_is_answered_the_conforming_way_by_both_references() {
                     &[question.agent.as_bytes()],
                     question.url.as_bytes(),
                 );
-                assert_eq!(verdict.allowed, question.conforming, "{} {question:?} under {profile:?}", behaviour.id);
+                assert_eq!(
+                    verdict.allowed, question.conforming,
+                    "{} {question:?} under {profile:?}",
+                    behaviour.id
+                );
             }
         }
     }
@@ -245,9 +279,15 @@ fn explained(rewrite: Rewrite, body: &str, agent: &str, url: &str) -> Option<Str
         agents: vec![agent.into()],
         url: url.into(),
     };
-    assert_ne!(answer(&fake, &minimal), answer(&rfc, &minimal), "not a difference: {body:?}");
-    explain(&diagnose(&fake), &minimal, |varied| (answer(&fake, varied), answer(&rfc, varied)))
-        .map(|cause| cause.behaviour.id)
+    assert_ne!(
+        answer(&fake, &minimal),
+        answer(&rfc, &minimal),
+        "not a difference: {body:?}"
+    );
+    explain(&diagnose(&fake), &minimal, |varied| {
+        (answer(&fake, varied), answer(&rfc, varied))
+    })
+    .map(|cause| cause.behaviour.id)
 }
 
 #[test]
@@ -301,7 +341,10 @@ fn no_dollar_and_agent_prefix(probe: Probe) -> Probe {
 fn a_confirmed_behaviour_whose_construct_the_case_lacks_is_not_named() {
     // Both behaviours are the library's; the case has no `$`, so only the
     // agent's prefix can be its cause.
-    assert_eq!(confirmed_by(no_dollar_and_agent_prefix), ["agent-prefix", "no-end-anchor"]);
+    assert_eq!(
+        confirmed_by(no_dollar_and_agent_prefix),
+        ["agent-prefix", "no-end-anchor"]
+    );
     let body = "User-agent: Foo\nDisallow: /a\n";
     assert_eq!(
         explained(no_dollar_and_agent_prefix, body, "FooBot", "https://example.com/a").as_deref(),
@@ -313,7 +356,13 @@ fn a_confirmed_behaviour_whose_construct_the_case_lacks_is_not_named() {
         agents: vec!["FooBot".into()],
         url: "https://example.com/a".into(),
     };
-    assert_eq!(explain(&diagnose(&Fake { rewrite: conforming }), &minimal, |_| (Some(true), Some(true))), None);
+    assert_eq!(
+        explain(&diagnose(&Fake { rewrite: conforming }), &minimal, |_| (
+            Some(true),
+            Some(true)
+        )),
+        None
+    );
 }
 
 #[test]
@@ -323,12 +372,18 @@ fn readable_cases_are_whole_lines_people_write() {
         agents: vec![agent.into()],
         url: "https://example.com/".into(),
     };
-    assert!(readable(&case("User-agent: *\nDisallow: /a\n\nAllow:\n", "FooBot"), None));
+    assert!(readable(
+        &case("User-agent: *\nDisallow: /a\n\nAllow:\n", "FooBot"),
+        None
+    ));
     assert!(!readable(&case("user-agent\x0C: a\r", "a"), None));
     assert!(!readable(&case("uSER-AGENTX *\nDisallow: /\n", "FooBot"), None));
     assert!(!readable(&case("User-agent: *\ndiasllow: /\n", "FooBot"), None));
     assert!(!readable(&case("User-agent: *\nDisallow: /\n", " "), None));
     // The construct a behaviour is about is part of a readable case for it.
     assert!(!readable(&case("User-agent: *\rDisallow: /a\n", "FooBot"), None));
-    assert!(readable(&case("User-agent: *\rDisallow: /a\n", "FooBot"), Some("lf-only")));
+    assert!(readable(
+        &case("User-agent: *\rDisallow: /a\n", "FooBot"),
+        Some("lf-only")
+    ));
 }

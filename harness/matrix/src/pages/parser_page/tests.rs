@@ -32,6 +32,7 @@ fn hostile_difference() -> Difference {
         references: References::default(),
         expected_because: "disallowed: line 6 `Disallow: /`x`<i>` in the * group is the longest match (5 octets)"
             .into(),
+        google_because: None,
         clause: "2.2.2",
         standing: Standing::Failure,
         cause: None,
