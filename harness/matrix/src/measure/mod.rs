@@ -21,6 +21,7 @@
 pub mod behaviour;
 pub mod cause;
 pub mod collect;
+mod constructs;
 pub mod differences;
 mod file;
 pub mod promote;
