@@ -17,7 +17,8 @@ use rep_generate::split_lines;
 /// `agent-not-token` (a group names an agent asked whole, and it holds
 /// characters a product token may not), `lone-cr` (a CR alone ends a line),
 /// `no-path` (the URL has no path), `rule-before-agents` (a rule comes
-/// before any user-agent line).
+/// before any user-agent line), `repeated-group` (two groups name the same
+/// agent).
 pub fn constructs(probe: &Probe, verdict: &Verdict, base: Profile) -> Vec<String> {
     let lines: Vec<Line> = split_lines(&probe.body).iter().map(|bytes| Line::read(bytes)).collect();
     let asked: Vec<String> = probe.agents.iter().map(|agent| agent.to_ascii_lowercase()).collect();
@@ -56,6 +57,9 @@ pub fn constructs(probe: &Probe, verdict: &Verdict, base: Profile) -> Vec<String
     if lines[..first_agent].iter().any(Line::is_rule) {
         found.push("rule-before-agents");
     }
+    if repeated_group(&lines) {
+        found.push("repeated-group");
+    }
     found.into_iter().map(String::from).collect()
 }
 
@@ -81,6 +85,25 @@ impl Line {
     fn is_rule(&self) -> bool {
         self.key == "allow" || self.key == "disallow"
     }
+}
+
+/// Whether a name starts two groups (user-agent lines after a rule).
+fn repeated_group(lines: &[Line]) -> bool {
+    let mut named: Vec<String> = Vec::new();
+    let mut after_rule = true;
+    for line in lines {
+        if line.key == "user-agent" {
+            let name = line.value.to_ascii_lowercase();
+            if after_rule && named.contains(&name) {
+                return true;
+            }
+            named.push(name);
+            after_rule = false;
+        } else if line.is_rule() {
+            after_rule = true;
+        }
+    }
+    false
 }
 
 fn is_token(agent: &str) -> bool {

@@ -139,6 +139,18 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: rename_contained_agents,
     },
     Behaviour {
+        id: "first-group-only",
+        title: "obeys only the first group that names the agent, not every group naming it",
+        questions: &[q(
+            "User-agent: *\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n",
+            "FooBot",
+            "https://example.com/b",
+            false,
+            true,
+        )],
+        vary: combine_groups_of_one_name,
+    },
+    Behaviour {
         id: "blank-line-ends-group",
         title: "ends a group at a blank line, dropping the rules after it",
         questions: &[q(
@@ -386,6 +398,51 @@ fn rename_contained_agents(probe: &Probe) -> Option<Probe> {
             contained.then(|| format!("User-agent: {unrelated}").into_bytes())
         }),
     )
+}
+
+/// Groups of a single name that an earlier group of a single name already
+/// named given to that earlier group (their lines moved up into it).
+fn combine_groups_of_one_name(probe: &Probe) -> Option<Probe> {
+    let mut groups: Vec<(Option<String>, Vec<Vec<u8>>)> = Vec::new();
+    for line in lines(&probe.body) {
+        let starts = line.is_agent() && groups.last().is_none_or(|(_, lines)| !last_is_agent(lines));
+        if starts {
+            let name = String::from_utf8_lossy(line.value()).to_ascii_lowercase();
+            groups.push((Some(name), vec![line.bytes]));
+        } else if let Some((name, lines)) = groups.last_mut() {
+            if line.is_agent() {
+                // A second name: the group is not of a single name.
+                *name = None;
+            }
+            lines.push(line.bytes);
+        } else {
+            groups.push((None, vec![line.bytes]));
+        }
+    }
+    let mut combined: Vec<(Option<String>, Vec<Vec<u8>>)> = Vec::new();
+    let mut changed = false;
+    for (name, lines) in groups {
+        match combined.iter_mut().find(|(known, _)| known.is_some() && *known == name) {
+            Some((_, known)) => {
+                known.extend(lines.into_iter().skip(1));
+                changed = true;
+            }
+            None => combined.push((name, lines)),
+        }
+    }
+    let body: Vec<u8> = combined
+        .into_iter()
+        .flat_map(|(_, lines)| lines)
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
+    with_body(probe, changed.then_some(body))
+}
+
+/// Whether the last line of a group so far is a user-agent line (bytes).
+fn last_is_agent(lines: &[Vec<u8>]) -> bool {
+    lines
+        .last()
+        .is_some_and(|bytes| super::edit::lines(bytes).first().is_some_and(Line::is_agent))
 }
 
 fn drop_blank_lines(probe: &Probe) -> Option<Probe> {

@@ -67,7 +67,7 @@ fn with_text(probe: Probe, body: String) -> Probe {
 }
 
 /// Each line of the body through `change` (`None` drops it).
-fn map_lines(probe: Probe, change: impl Fn(&str) -> Option<String>) -> Probe {
+fn map_lines(probe: Probe, change: impl FnMut(&str) -> Option<String>) -> Probe {
     let body: String = text(&probe)
         .lines()
         .filter_map(change)
@@ -204,6 +204,23 @@ fn first_match(probe: Probe) -> Probe {
     }
 }
 
+/// Only the first group of each single name is read.
+fn first_group_only(probe: Probe) -> Probe {
+    let mut seen: Vec<String> = Vec::new();
+    let mut skipping = false;
+    let mut previous_agent = false;
+    map_lines(probe, |line| {
+        let is_agent = line.to_ascii_lowercase().starts_with("user-agent");
+        if is_agent && !previous_agent {
+            let name = value(line).unwrap_or_default().to_ascii_lowercase();
+            skipping = seen.contains(&name);
+            seen.push(name);
+        }
+        previous_agent = is_agent;
+        (!skipping).then(|| line.to_string())
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -254,7 +271,8 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 9] = [
+    let fakes: [(&str, Rewrite); 10] = [
+        ("first-group-only", first_group_only),
         ("no-end-anchor", no_dollar),
         ("no-wildcard", no_wildcard),
         ("lf-only", lf_only),
@@ -303,6 +321,15 @@ fn digits_in_the_product_token_are_named_not_the_wildcard_or_the_anchor() {
     assert_eq!(
         explained(any_token, body, "MJ12bot", "https://example.com/").as_deref(),
         Some("product-token-any-characters")
+    );
+}
+
+#[test]
+fn a_repeated_group_is_named_for_a_library_that_reads_only_the_first() {
+    let body = "User-agent: *\nDisallow: /a\nUser-agent: *\nDisallow: /b\n";
+    assert_eq!(
+        explained(first_group_only, body, "BarBot", "https://example.com/b").as_deref(),
+        Some("first-group-only")
     );
 }
 
