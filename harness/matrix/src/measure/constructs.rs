@@ -133,6 +133,14 @@ fn earlier_match(probe: &Probe, verdict: &Verdict, base: Profile, lines: &[Line]
         RuleKind::Allow => "disallow",
         RuleKind::Disallow => "allow",
     };
+    // An empty `Disallow:` allows everything to a library that stops at
+    // the first rule it meets: before a deciding disallow it is an earlier
+    // match of the other kind.
+    let empty_disallow =
+        |line: &Line| rule.kind == RuleKind::Disallow && line.key == "disallow" && line.value.is_empty();
+    if lines[group_start..deciding].iter().any(empty_disallow) {
+        return true;
+    }
     lines[group_start..deciding]
         .iter()
         .filter(|line| line.key == other_kind && !line.value.is_empty())
@@ -168,6 +176,12 @@ mod tests {
         assert_eq!(
             found(body, "FooBot", "https://example.com/private/x"),
             Vec::<String>::new()
+        );
+        // An empty disallow allows everything to a library that stops at it.
+        let body = "User-agent: *\nDisallow:\nDisallow: /private/\n";
+        assert_eq!(
+            found(body, "FooBot", "https://example.com/private/x"),
+            ["earlier-match"]
         );
         // A rule of another group above does not count.
         let body = "User-agent: x\nAllow: /\nUser-agent: *\nDisallow: /private/\n";

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use rep::{check_once, Profile};
 
-use super::collect::{Collected, Group, References, Source};
+use super::collect::{Collected, Example, Group, References, Source};
 use super::signature::{Relation, Signature};
 use rep_core::case::ProfileId;
 use rep_core::diff::{minimise, Probe};
@@ -182,11 +182,15 @@ impl Asked {
 }
 
 /// The distinct differences of `parser` (stating `claims`, or nothing) in
-/// `collected`.
+/// `collected`. A group met in the real-world sample is shown by its first
+/// real-world input, which `measured` (the real-world and generated
+/// measurements alone) holds: the suite's case, which comes first in
+/// `collected`, need not have what real files meet.
 pub fn differences(
     parser: &dyn Implementation,
     claims: Option<ProfileId>,
     collected: &Collected,
+    measured: Option<&Collected>,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Found {
@@ -205,7 +209,17 @@ pub fn differences(
             .groups
             .iter()
             .filter(|group| keep(group))
-            .map(|group| difference(parser, claims, group, &asked, google, rfc))
+            .map(|group| {
+                difference(
+                    parser,
+                    claims,
+                    group,
+                    real_world_example(measured, group),
+                    &asked,
+                    google,
+                    rfc,
+                )
+            })
             .collect();
         let mut found: Vec<Difference> = super::cause::merge(found, explain)
             .into_iter()
@@ -316,10 +330,27 @@ fn signature_of(answer: Answer, probe: &Probe, refs: References) -> Option<Signa
     Some(Signature::of(probe, relation, allowed))
 }
 
+/// The first real-world input of `group`'s signature in `measured`, when
+/// the group has real-world checks.
+fn real_world_example<'m>(measured: Option<&'m Collected>, group: &Group) -> Option<&'m Example> {
+    let real_world = |group: &Group| group.counts.get(&Source::RealWorld).copied().unwrap_or(0) > 0;
+    if !real_world(group) {
+        return None;
+    }
+    // Real-world inputs come first in a measurement's order: a group that
+    // has any is shown by one.
+    measured?
+        .groups
+        .iter()
+        .find(|known| known.signature == group.signature && real_world(known))
+        .map(|known| &known.example)
+}
+
 fn difference(
     parser: &dyn Implementation,
     claims: Option<ProfileId>,
     group: &Group,
+    real_world: Option<&Example>,
     asked: &Asked,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
@@ -339,7 +370,8 @@ fn difference(
         slow.set(now && started.elapsed() > SLOW_ASK);
         signature_of(answer, candidate, refs).as_ref() == Some(&group.signature)
     };
-    let example = &group.example.probe;
+    let shown = real_world.unwrap_or(&group.example);
+    let example = &shown.probe;
     // Examples from the suite are held to its expectations, which the live
     // references may not share (implementation-defined points): those stay
     // as they are. A hang is shown as found: asking again only waits again.
@@ -362,8 +394,8 @@ fn difference(
     Difference {
         signature: group.signature.clone(),
         counts: group.counts.clone(),
-        origin: group.example.origin.clone(),
-        original: group.example.probe.clone(),
+        origin: shown.origin.clone(),
+        original: shown.probe.clone(),
         minimal,
         parser_says,
         references: refs,

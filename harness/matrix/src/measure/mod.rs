@@ -221,6 +221,7 @@ pub fn analyse(
     if let Some(measured) = measured {
         collected.merge(measured.collected.clone());
     }
-    let found = differences::differences(parser, stated, &collected, google, rfc);
+    let measured = measured.map(|measured| &measured.collected);
+    let found = differences::differences(parser, stated, &collected, measured, google, rfc);
     (collected, found)
 }
