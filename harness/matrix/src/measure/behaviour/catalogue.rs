@@ -247,6 +247,40 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: drop_query,
     },
     Behaviour {
+        id: "empty-query-dropped",
+        title: "drops a `?` that ends the URL (an empty query)",
+        questions: &[q(
+            "User-agent: *\nDisallow: /a?\n",
+            "FooBot",
+            "https://example.com/a?",
+            false,
+            true,
+        )],
+        vary: drop_empty_query,
+    },
+    Behaviour {
+        id: "rule-slash-added",
+        title: "reads a rule that does not start with `/` as if it did",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: a\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
+            // Not matched anywhere in the path: that would disallow here too.
+            q(
+                "User-agent: *\nDisallow: b\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                true,
+            ),
+        ],
+        vary: slash_before_rules,
+    },
+    Behaviour {
         id: "case-folds-paths",
         title: "matches paths without regard to case",
         questions: &[q(
@@ -541,6 +575,28 @@ fn drop_query(probe: &Probe) -> Option<Probe> {
         url: format!("{origin}{path}"),
         ..probe.clone()
     })
+}
+
+fn drop_empty_query(probe: &Probe) -> Option<Probe> {
+    let url = probe.url.strip_suffix('?')?;
+    Some(Probe {
+        url: url.to_string(),
+        ..probe.clone()
+    })
+}
+
+fn slash_before_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let value = line.value();
+            let bare = line.is_rule() && !value.is_empty() && !value.starts_with(b"/") && !value.starts_with(b"*");
+            bare.then(|| {
+                let key = line.key().unwrap_or_default();
+                [key.as_bytes(), b": /", value].concat()
+            })
+        }),
+    )
 }
 
 fn lower_case_paths(probe: &Probe) -> Option<Probe> {

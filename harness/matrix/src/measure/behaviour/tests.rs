@@ -221,6 +221,24 @@ fn first_group_only(probe: Probe) -> Probe {
     })
 }
 
+/// A path's trailing `?` dropped, as URL APIs that give path and query apart do.
+fn empty_query_dropped(probe: Probe) -> Probe {
+    let url = probe.url.strip_suffix('?').unwrap_or(&probe.url).to_string();
+    Probe { url, ..probe }
+}
+
+/// A `/` put before a rule that lacks it.
+fn slash_added(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        Some(match value(line) {
+            Some(v) if is_rule(line) && !v.is_empty() && !v.starts_with(['/', '*']) => {
+                format!("{}: /{v}", line.split(':').next().unwrap_or_default())
+            }
+            _ => line.to_string(),
+        })
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -271,7 +289,9 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 10] = [
+    let fakes: [(&str, Rewrite); 12] = [
+        ("empty-query-dropped", empty_query_dropped),
+        ("rule-slash-added", slash_added),
         ("first-group-only", first_group_only),
         ("no-end-anchor", no_dollar),
         ("no-wildcard", no_wildcard),
