@@ -103,12 +103,12 @@ impl Tally {
     }
 
     /// Agreement with Google in percent, when anything was compared.
-    pub(crate) fn google_percent(&self) -> Option<f64> {
+    pub fn google_percent(&self) -> Option<f64> {
         percent(self.agree_google, self.compared_google)
     }
 
     /// Agreement with the RFC in percent, when anything was compared.
-    pub(crate) fn rfc_percent(&self) -> Option<f64> {
+    pub fn rfc_percent(&self) -> Option<f64> {
         percent(self.agree_rfc, self.compared_rfc)
     }
 }
