@@ -73,7 +73,9 @@ impl Cause {
         }
     }
 
-    /// Both sides in words, for a parser's page.
+    /// The switches from both sides in words, or how the reference decided
+    /// when neither a switch nor a library behaviour names the cause (the
+    /// behaviour, with its evidence, is [`Cause::library`]).
     pub fn describe(&self) -> String {
         let side = |switch: Option<&str>, reference: &str| {
             switch
@@ -83,9 +85,6 @@ impl Cause {
             .into_iter()
             .flatten()
             .collect();
-        if let Some(library) = &self.library {
-            parts.push(library.describe());
-        }
         if let Some(decided) = &self.decided_by {
             parts.push(format!(
                 "no single switch of `rep` reproduces it and no behaviour the library was asked about explains it; \
@@ -323,6 +322,8 @@ mod tests {
             counts: BTreeMap::from([(Source::Suite, checks)]),
             origin: url.into(),
             original: minimal.clone(),
+            original_source: Source::Suite,
+            original_checks: 0,
             minimal,
             parser_says: String::new(),
             references: References::default(),

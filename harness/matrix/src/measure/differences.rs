@@ -102,10 +102,16 @@ pub struct Difference {
     pub signature: Signature,
     /// Checks it explains, per source.
     pub counts: BTreeMap<Source, u64>,
-    /// Where its first example came from.
+    /// Where the input it is shown by came from.
     pub origin: String,
-    /// The first input that showed it, as measured.
+    /// The input it is shown by, as measured: of the groups merged into it,
+    /// the first input of the one with the most real-world checks (its first
+    /// real-world input, when it has any).
     pub original: Probe,
+    /// The sample that input came from.
+    pub original_source: Source,
+    /// The real-world checks of the group that input stands for.
+    pub original_checks: u64,
     /// The smallest input found that still shows it.
     pub minimal: Probe,
     /// The parser's answer on the minimal input, in words.
@@ -330,6 +336,19 @@ fn signature_of(answer: Answer, probe: &Probe, refs: References) -> Option<Signa
     Some(Signature::of(probe, relation, allowed))
 }
 
+/// The sample `example` came from: its order starts with the sample's
+/// place in [`Source::ALL`] ([`Collected::record`]).
+fn source_of(example: &Example) -> Source {
+    let place = example
+        .order
+        .split(':')
+        .next()
+        .and_then(|place| place.parse::<usize>().ok());
+    place
+        .and_then(|place| Source::ALL.get(place).copied())
+        .unwrap_or(Source::Suite)
+}
+
 /// The first real-world input of `group`'s signature in `measured`, when
 /// the group has real-world checks.
 fn real_world_example<'m>(measured: Option<&'m Collected>, group: &Group) -> Option<&'m Example> {
@@ -396,6 +415,12 @@ fn difference(
         counts: group.counts.clone(),
         origin: shown.origin.clone(),
         original: shown.probe.clone(),
+        original_source: if real_world.is_some() {
+            Source::RealWorld
+        } else {
+            source_of(&group.example)
+        },
+        original_checks: group.counts.get(&Source::RealWorld).copied().unwrap_or(0),
         minimal,
         parser_says,
         references: refs,

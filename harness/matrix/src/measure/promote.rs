@@ -135,6 +135,8 @@ mod tests {
             counts: BTreeMap::from([(source, 3)]),
             origin: "www.example.org#2".into(),
             original: minimal.clone(),
+            original_source: Source::Suite,
+            original_checks: 0,
             minimal,
             parser_says: "allowed".into(),
             references: References {

@@ -65,47 +65,6 @@ pub struct LibraryCause {
     pub varied: Exchange,
 }
 
-impl LibraryCause {
-    /// The cause in words, with its evidence.
-    pub fn describe(&self) -> String {
-        let asked: Vec<String> = self.behaviour.evidence.iter().map(exchange_words).collect();
-        format!(
-            "the library {}. Asked {}. With that construct taken out of the minimal case ({}), it answers as the \
-             reference does ({})",
-            self.behaviour.title,
-            asked.join("; "),
-            probe_words(&self.varied.probe),
-            answer_word(self.varied.library)
-        )
-    }
-}
-
-fn answer_word(answer: Option<bool>) -> &'static str {
-    match answer {
-        Some(true) => "allowed",
-        Some(false) => "disallowed",
-        None => "no answer",
-    }
-}
-
-fn probe_words(probe: &Probe) -> String {
-    format!(
-        "`{}`, agent `{}`, URL `{}`",
-        String::from_utf8_lossy(&probe.body).escape_debug(),
-        probe.agents.join("`, `"),
-        probe.url
-    )
-}
-
-fn exchange_words(exchange: &Exchange) -> String {
-    format!(
-        "{} it answers {} where RFC 9309 and Google answer {}",
-        probe_words(&exchange.probe),
-        answer_word(exchange.library),
-        answer_word(exchange.reference)
-    )
-}
-
 fn probe_of(question: &Question) -> Probe {
     Probe {
         body: question.body.as_bytes().to_vec(),
