@@ -126,16 +126,25 @@ fn rules_before_agents(probe: Probe) -> Probe {
         .lines()
         .position(|line| line.to_ascii_lowercase().starts_with("user-agent"))
         .unwrap_or(usize::MAX);
-    let (before, after): (Vec<(usize, &str)>, Vec<(usize, &str)>) = body
+    let moved_up = |at: usize, line: &str| at < first_agent && is_rule(line);
+    let before: Vec<&str> = body
         .lines()
         .enumerate()
-        .partition(|(at, line)| *at < first_agent && is_rule(line));
+        .filter(|(at, line)| moved_up(*at, line))
+        .map(|(_, line)| line)
+        .collect();
+    let after: Vec<&str> = body
+        .lines()
+        .enumerate()
+        .filter(|(at, line)| !moved_up(*at, line))
+        .map(|(_, line)| line)
+        .collect();
     if before.is_empty() {
         return probe;
     }
-    let mut moved: String = after.iter().map(|(_, line)| format!("{line}\n")).collect();
+    let mut moved: String = after.iter().map(|line| format!("{line}\n")).collect();
     moved.push_str("User-agent: *\n");
-    moved.extend(before.iter().map(|(_, line)| format!("{line}\n")));
+    moved.extend(before.iter().map(|line| format!("{line}\n")));
     with_text(probe, moved)
 }
 
