@@ -204,7 +204,12 @@ pub fn differences(
     let behaviours = super::behaviour::diagnose(parser);
     let explain = |difference: &Difference| {
         let departed_from_google = difference.signature.relation == Relation::DepartsFromGoogle;
-        super::behaviour::explain(&behaviours, &difference.minimal, |varied| {
+        let reference = if departed_from_google {
+            difference.references.google
+        } else {
+            difference.references.rfc
+        };
+        super::behaviour::explain(&behaviours, &difference.minimal, reference, |varied| {
             let (answer, refs, _) = asked.ask(parser, varied, google, rfc);
             let reference = if departed_from_google { refs.google } else { refs.rfc };
             (answer.ok().map(|outcome| outcome.allowed), reference)

@@ -114,22 +114,29 @@ pub fn diagnose(parser: &dyn Implementation) -> Diagnosis {
 
 /// The first confirmed behaviour of `diagnosis` whose construct, taken out
 /// of `minimal`, leaves the library answering as the reference; `ask` gives
-/// the library's answer and the reference's to a varied case.
+/// the library's answer and the reference's to a varied case. A case that is
+/// not whole readable lines has more than one oddity, and an edit may move
+/// the reference to the library's answer by another of them: there the
+/// library must come round to the reference's answer on `minimal`
+/// (`reference`), which the edit must leave as it was.
 pub fn explain(
     diagnosis: &Diagnosis,
     minimal: &Probe,
+    reference: Option<bool>,
     ask: impl Fn(&Probe) -> (Option<bool>, Option<bool>),
 ) -> Option<LibraryCause> {
     diagnosis.confirmed().find_map(|finding| {
         let behaviour = catalogue::behaviour(&finding.id)?;
         let varied = (behaviour.vary)(minimal)?;
-        let (library, reference) = ask(&varied);
-        (library.is_some() && library == reference).then(|| LibraryCause {
+        let strict = !readable(minimal, Some(&finding.id));
+        let (library, varied_reference) = ask(&varied);
+        let agrees = library.is_some() && library == varied_reference;
+        (agrees && (!strict || varied_reference == reference)).then(|| LibraryCause {
             behaviour: finding.clone(),
             varied: Exchange {
                 probe: varied,
                 library,
-                reference,
+                reference: varied_reference,
             },
         })
     })

@@ -331,7 +331,7 @@ fn explained(rewrite: Rewrite, body: &str, agent: &str, url: &str) -> Option<Str
         answer(&rfc, &minimal),
         "not a difference: {body:?}"
     );
-    explain(&diagnose(&fake), &minimal, |varied| {
+    explain(&diagnose(&fake), &minimal, answer(&rfc, &minimal), |varied| {
         (answer(&fake, varied), answer(&rfc, varied))
     })
     .map(|cause| cause.behaviour.id)
@@ -359,6 +359,24 @@ fn a_repeated_group_is_named_for_a_library_that_reads_only_the_first() {
     assert_eq!(
         explained(first_group_only, body, "BarBot", "https://example.com/b").as_deref(),
         Some("first-group-only")
+    );
+}
+
+#[test]
+fn in_a_debris_case_an_edit_that_moves_the_reference_is_no_cause() {
+    // The fake has no `$`; the case, a misspelt key besides, disagrees with
+    // RFC 9309 and dropping the anchored rule moves the reference to the
+    // library's answer: in whole readable lines that names the behaviour,
+    // in debris it does not (another oddity may be the cause).
+    let readable = "User-agent: *\nDisallow: /*.gif$\n";
+    assert_eq!(
+        explained(no_dollar, readable, "FooBot", "https://example.com/a.gif").as_deref(),
+        Some("no-end-anchor")
+    );
+    let debris = "uSER-AGENT: *\nDisallow: /*.gif$\n";
+    assert_eq!(
+        explained(no_dollar, debris, "FooBot", "https://example.com/a.gif"),
+        None
     );
 }
 
@@ -413,7 +431,7 @@ fn a_confirmed_behaviour_whose_construct_the_case_lacks_is_not_named() {
         url: "https://example.com/a".into(),
     };
     assert_eq!(
-        explain(&diagnose(&Fake { rewrite: conforming }), &minimal, |_| (
+        explain(&diagnose(&Fake { rewrite: conforming }), &minimal, Some(true), |_| (
             Some(true),
             Some(true)
         )),
