@@ -4,27 +4,36 @@
 //! case — which of `rep`'s switches, flipped alone, makes each reference
 //! answer as the parser does — and differences with the same cause are
 //! merged, whatever group, rule kind or URL shape their inputs had, and
-//! whichever way the switch tipped the answer.
+//! whichever way the switch tipped the answer. When no switch does, the
+//! library is asked ([`super::behaviour`]): differences explained by the same
+//! library behaviour are merged, whichever way it tipped the answer. The
+//! merged difference shows the minimal case of the group with the most
+//! real-world checks, so the case stands for what real files meet most.
 
 use std::collections::BTreeMap;
 
 use rep::{check_once, Profile, Reason};
 
+use super::behaviour::{self, LibraryCause};
+use super::collect::Source;
 use super::differences::Difference;
 use super::signature::{Relation, EXPLANATION_ORDER};
 use rep_core::diff::Probe;
 
 /// What makes the parser answer as it does on a minimal case, seen from
 /// both references.
-#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Cause {
     /// The switch that makes `rep`'s RFC 9309 profile answer as the parser
     /// does, when the parser departs from RFC 9309 and one does.
     pub from_rfc: Option<&'static str>,
     /// The same from Google's side.
     pub from_google: Option<&'static str>,
-    /// When no switch does: how the departed reference decided, in terms
-    /// that do not name the group, the rule's kind or the URL's shape.
+    /// When no switch does: what the library does, found by asking it.
+    pub library: Option<LibraryCause>,
+    /// When neither a switch nor a library behaviour names it: how the
+    /// departed reference decided, in terms that do not name the group, the
+    /// rule's kind or the URL's shape.
     pub decided_by: Option<String>,
 }
 
@@ -46,11 +55,27 @@ impl Cause {
         Cause {
             from_rfc,
             from_google,
+            library: None,
             decided_by,
         }
     }
 
-    /// Both sides in words, for a parser's page.
+    /// The cause found in the library, which replaces the reference's
+    /// decision as what is known of it.
+    fn with_library(self, library: Option<LibraryCause>) -> Cause {
+        match library {
+            Some(library) => Cause {
+                library: Some(library),
+                decided_by: None,
+                ..self
+            },
+            None => self,
+        }
+    }
+
+    /// The switches from both sides in words, or how the reference decided
+    /// when neither a switch nor a library behaviour names the cause (the
+    /// behaviour, with its evidence, is [`Cause::library`]).
     pub fn describe(&self) -> String {
         let side = |switch: Option<&str>, reference: &str| {
             switch
@@ -62,7 +87,8 @@ impl Cause {
             .collect();
         if let Some(decided) = &self.decided_by {
             parts.push(format!(
-                "no single switch of `rep` reproduces it; the reference decided by {decided}"
+                "no single switch of `rep` reproduces it and no behaviour the library was asked about explains it; \
+                 the reference decided by {decided}"
             ));
         }
         parts.join("; ")
@@ -84,12 +110,15 @@ pub fn headline(difference: &Difference) -> String {
         (true, _) => ("allows", "RFC 9309 disallows"),
         (false, _) => ("disallows", "RFC 9309 allows"),
     };
-    let why = match (cause.from_rfc, cause.from_google, &cause.decided_by) {
-        (Some(rfc), Some(google), _) if rfc == google => format!("as `rep` does with `{rfc}` flipped"),
-        (Some(rfc), Some(google), _) => format!("as `rep` does with `{rfc}` flipped (from Google's side: `{google}`)"),
-        (Some(switch), None, _) | (None, Some(switch), _) => format!("as `rep` does with `{switch}` flipped"),
-        (None, None, Some(decided)) => format!("no switch of `rep` reproduces it; the reference decides by {decided}"),
-        (None, None, None) => String::new(),
+    let why = match (cause.from_rfc, cause.from_google, &cause.library, &cause.decided_by) {
+        (Some(rfc), Some(google), ..) if rfc == google => format!("as `rep` does with `{rfc}` flipped"),
+        (Some(rfc), Some(google), ..) => format!("as `rep` does with `{rfc}` flipped (from Google's side: `{google}`)"),
+        (Some(switch), None, ..) | (None, Some(switch), ..) => format!("as `rep` does with `{switch}` flipped"),
+        (None, None, Some(library), _) => format!("the library {}", library.behaviour.title),
+        (None, None, None, Some(decided)) => {
+            format!("cause not found in the library; the reference decides by {decided}")
+        }
+        (None, None, None, None) => String::new(),
     };
     // One cause met both ways keeps the minimal case of the first.
     let reverse = if difference.other_way > 0 {
@@ -147,59 +176,110 @@ fn decided(probe: &Probe, base: Profile) -> String {
     words
 }
 
-/// The key differences are merged by: the direction only when no switch
-/// names the cause.
-type Key = (Relation, Option<bool>, Option<String>, Cause);
+/// What is known of a cause, as differences are merged by it.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Known {
+    /// The switches that reproduce it, from each side.
+    Switch(Option<&'static str>, Option<&'static str>),
+    /// The library behaviour that explains it.
+    Library(String),
+    /// Only how the reference decided.
+    Decided(Option<String>),
+}
 
-/// A switch names a cause whichever way an input tips it: a parser that
-/// reads `Disallow /` disallows where a rule is read and allows where the
-/// line it ignored was an `Allow`, from the one reading. Without a switch,
-/// the direction is part of what is known of the cause (a rule ignored is
-/// not a rule invented), so it stays in the key.
+/// The key differences are merged by: the direction only when neither a
+/// switch nor a library behaviour names the cause.
+type Key = (Relation, Option<bool>, Option<String>, Known);
+
+/// A switch or a behaviour names a cause whichever way an input tips it: a
+/// parser that reads `Disallow /` disallows where a rule is read and allows
+/// where the line it ignored was an `Allow`, from the one reading; a library
+/// that obeys the first matching rule allows or disallows by which rule
+/// comes first. Without a name, the direction is part of what is known of
+/// the cause (a rule ignored is not a rule invented), so it stays in the key.
 fn key(difference: &Difference) -> Key {
     let signature = &difference.signature;
     let cause = difference.cause.clone().unwrap_or_default();
-    let named_by_switch = cause.from_rfc.is_some() || cause.from_google.is_some();
+    let known = match (&cause.library, cause.from_rfc.or(cause.from_google)) {
+        (_, Some(_)) => Known::Switch(cause.from_rfc, cause.from_google),
+        (Some(library), None) => Known::Library(library.behaviour.id.clone()),
+        (None, None) => Known::Decided(cause.decided_by.clone()),
+    };
+    let named = !matches!(known, Known::Decided(_));
     (
         signature.relation,
-        (!named_by_switch).then_some(signature.parser_allows),
+        (!named).then_some(signature.parser_allows),
         signature.failure.clone(),
-        cause,
+        known,
     )
 }
 
-/// Names each difference's cause on its minimal case and merges those with
-/// the same one: the first (in the given order) keeps its case, the counts
+/// Checks of the real-world sample a difference explains.
+fn real_world(difference: &Difference) -> u64 {
+    difference.counts.get(&Source::RealWorld).copied().unwrap_or(0)
+}
+
+/// Names each difference's cause on its minimal case — a switch of `rep`,
+/// else what `explain` finds the library does — and merges those with the
+/// same one. The merged difference keeps the case of the one with the most
+/// real-world checks (the first of those, in the given order); the counts
 /// add up. Failures keep their message as their cause.
-pub fn merge(differences: Vec<Difference>) -> Vec<Difference> {
-    let mut merged: Vec<Difference> = Vec::new();
+pub fn merge(differences: Vec<Difference>, explain: impl Fn(&Difference) -> Option<LibraryCause>) -> Vec<Difference> {
+    let mut groups: Vec<Vec<Difference>> = Vec::new();
     let mut index: BTreeMap<Key, usize> = BTreeMap::new();
     for mut difference in differences {
         if difference.signature.failure.is_none() {
-            difference.cause = Some(Cause::of(
+            let cause = Cause::of(
                 &difference.minimal,
                 difference.signature.relation,
                 difference.signature.parser_allows,
-            ));
+            );
+            let unnamed = cause.from_rfc.is_none() && cause.from_google.is_none();
+            let library = if unnamed { explain(&difference) } else { None };
+            difference.cause = Some(cause.with_library(library));
         }
         match index.get(&key(&difference)) {
-            Some(&at) => {
-                let known = &mut merged[at];
-                if known.signature.parser_allows != difference.signature.parser_allows {
-                    known.other_way += difference.total();
-                }
-                for (source, count) in difference.counts {
-                    *known.counts.entry(source).or_default() += count;
-                }
-                known.merged += 1 + difference.merged;
-            }
+            Some(&at) => groups[at].push(difference),
             None => {
-                index.insert(key(&difference), merged.len());
-                merged.push(difference);
+                index.insert(key(&difference), groups.len());
+                groups.push(vec![difference]);
             }
         }
     }
+    groups.into_iter().map(merge_group).collect()
+}
+
+/// One difference for a group of the same cause.
+fn merge_group(mut group: Vec<Difference>) -> Difference {
+    let chosen = (0..group.len())
+        .rev()
+        .max_by_key(|&at| (real_world(&group[at]), group[at].total()))
+        .unwrap_or(0);
+    let mut merged = group.swap_remove(chosen);
+    for difference in group {
+        if merged.signature.parser_allows != difference.signature.parser_allows {
+            merged.other_way += difference.total();
+        }
+        for (source, count) in difference.counts {
+            *merged.counts.entry(source).or_default() += count;
+        }
+        merged.merged += 1 + difference.merged;
+    }
     merged
+}
+
+/// The minimal case a library cause's own question stands in for, when the
+/// case found is not whole readable lines (fuzzer debris) and a question of
+/// the behaviour shows the same direction: the probe confirmed it, so it is a
+/// clean case of the same cause.
+pub fn clean_case(difference: &Difference) -> Option<&behaviour::Exchange> {
+    let library = difference.cause.as_ref()?.library.as_ref()?;
+    let both_agree = difference.signature.relation == Relation::DepartsFromBoth;
+    let readable = behaviour::readable(&difference.minimal, Some(&library.behaviour.id));
+    (!readable && both_agree)
+        .then(|| behaviour::clean_case(library, difference.signature.parser_allows))
+        .flatten()
+        .filter(|exchange| exchange.library == Some(difference.signature.parser_allows))
 }
 
 #[cfg(test)]
@@ -242,10 +322,13 @@ mod tests {
             counts: BTreeMap::from([(Source::Suite, checks)]),
             origin: url.into(),
             original: minimal.clone(),
+            original_source: Source::Suite,
+            original_checks: 0,
             minimal,
             parser_says: String::new(),
             references: References::default(),
             expected_because: String::new(),
+            google_because: None,
             clause: "2.2",
             standing: Standing::FollowsOtherProfile,
             cause: None,
@@ -258,15 +341,18 @@ mod tests {
     fn one_switch_met_both_ways_is_one_difference_and_says_so() {
         // Reading colonless lines disallows here (a `Disallow /` read) and
         // allows there (an `Allow /a` read): one cause.
-        let merged = merge(vec![
-            difference("User-agent: *\nDisallow /\n", "https://example.com/a", false, 3),
-            difference(
-                "User-agent: *\nDisallow: /\nAllow /a\n",
-                "https://example.com/a",
-                true,
-                2,
-            ),
-        ]);
+        let merged = merge(
+            vec![
+                difference("User-agent: *\nDisallow /\n", "https://example.com/a", false, 3),
+                difference(
+                    "User-agent: *\nDisallow: /\nAllow /a\n",
+                    "https://example.com/a",
+                    true,
+                    2,
+                ),
+            ],
+            |_| None,
+        );
         assert_eq!(merged.len(), 1, "{merged:?}");
         assert_eq!(merged[0].total(), 5);
         assert_eq!(merged[0].other_way, 2);
@@ -277,14 +363,85 @@ mod tests {
         );
     }
 
+    fn library_cause(id: &str) -> LibraryCause {
+        let exchange = behaviour::Exchange {
+            probe: probe("User-agent: *\n", "https://example.com/"),
+            library: Some(true),
+            reference: Some(true),
+        };
+        LibraryCause {
+            behaviour: behaviour::Finding {
+                id: id.into(),
+                title: "obeys the first matching rule in the file, not the longest".into(),
+                confirmed: true,
+                evidence: vec![exchange.clone()],
+            },
+            varied: exchange,
+        }
+    }
+
+    #[test]
+    fn one_library_behaviour_is_one_difference_shown_by_its_largest_real_world_group() {
+        use super::super::collect::Source;
+        // Both ways round, and the second has more real-world checks: it
+        // gives the case, the first is the reverse.
+        let mut suite = difference(
+            "User-agent: *\nDisallow: /a\nAllow: /a/b\n",
+            "https://example.com/a/b",
+            false,
+            9,
+        );
+        suite.counts = BTreeMap::from([(Source::Suite, 9)]);
+        let mut real = difference(
+            "User-agent: *\nAllow: /\nDisallow: /p\n",
+            "https://example.com/p",
+            true,
+            0,
+        );
+        real.counts = BTreeMap::from([(Source::RealWorld, 5), (Source::Suite, 1)]);
+        let merged = merge(vec![suite, real], |_| Some(library_cause("first-match")));
+        assert_eq!(merged.len(), 1, "{merged:?}");
+        let merged = &merged[0];
+        assert_eq!(merged.minimal.url, "https://example.com/p");
+        assert_eq!(merged.total(), 15);
+        assert_eq!(merged.other_way, 9);
+        assert_eq!(merged.cause.as_ref().and_then(|c| c.decided_by.clone()), None);
+        assert!(
+            headline(merged).contains("the library obeys the first matching rule"),
+            "{}",
+            headline(merged)
+        );
+    }
+
+    #[test]
+    fn different_library_behaviours_stay_apart_even_where_the_reference_decided_alike() {
+        let merged = merge(
+            vec![
+                difference("User-agent: *\nDisallow: /a\n", "https://example.com/a", true, 1),
+                difference("User-agent: *\nDisallow: /b\n", "https://example.com/b", true, 1),
+            ],
+            |difference| {
+                Some(library_cause(if difference.minimal.url.ends_with('a') {
+                    "first-match"
+                } else {
+                    "case-folds-paths"
+                }))
+            },
+        );
+        assert_eq!(merged.len(), 2, "{merged:?}");
+    }
+
     #[test]
     fn without_a_switch_the_direction_stays_part_of_the_cause() {
         // Neither a `rep` switch: a parser ignoring the rule (allows) and one
         // inventing a rule (disallows) are two causes.
-        let merged = merge(vec![
-            difference("User-agent: *\nDisallow: /a\n", "https://example.com/a", true, 1),
-            difference("User-agent: *\nAllow: /b\n", "https://example.com/b", false, 1),
-        ]);
+        let merged = merge(
+            vec![
+                difference("User-agent: *\nDisallow: /a\n", "https://example.com/a", true, 1),
+                difference("User-agent: *\nAllow: /b\n", "https://example.com/b", false, 1),
+            ],
+            |_| None,
+        );
         assert_eq!(merged.len(), 2, "{merged:?}");
         let decided: Vec<_> = merged
             .iter()

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use rep::{check_once, Profile};
 
-use super::collect::{Collected, Group, References, Source};
+use super::collect::{Collected, Example, Group, References, Source};
 use super::signature::{Relation, Signature};
 use rep_core::case::ProfileId;
 use rep_core::diff::{minimise, Probe};
@@ -102,19 +102,30 @@ pub struct Difference {
     pub signature: Signature,
     /// Checks it explains, per source.
     pub counts: BTreeMap<Source, u64>,
-    /// Where its first example came from.
+    /// Where the input it is shown by came from.
     pub origin: String,
-    /// The first input that showed it, as measured.
+    /// The input it is shown by, as measured: of the groups merged into it,
+    /// the first input of the one with the most real-world checks (its first
+    /// real-world input, when it has any).
     pub original: Probe,
+    /// The sample that input came from.
+    pub original_source: Source,
+    /// The real-world checks of the group that input stands for.
+    pub original_checks: u64,
     /// The smallest input found that still shows it.
     pub minimal: Probe,
     /// The parser's answer on the minimal input, in words.
     pub parser_says: String,
     /// What the references answer on the minimal input.
     pub references: References,
-    /// Why the reference it departs from decides as it does (`rep`'s
-    /// explanation, RFC 9309's reading unless it only departs from Google).
+    /// Why RFC 9309 decides as it does on the minimal input (`rep-rfc`'s
+    /// explanation), whichever reference the parser departs from: it is
+    /// printed beside RFC 9309's verdict.
     pub expected_because: String,
+    /// Why Google's parser decides as it does, in the words of `rep`'s
+    /// Google profile; `None` where that profile answers otherwise than
+    /// Google's parser (its words would explain another verdict).
+    pub google_because: Option<String>,
     /// The section of RFC 9309 the point rests on.
     pub clause: &'static str,
     /// Miss or not, against the stated profile.
@@ -144,6 +155,8 @@ pub struct Found {
     pub explored: Vec<Difference>,
     /// Checks in differences met too rarely to name.
     pub rare: u64,
+    /// What the library was found to do, behaviour by behaviour.
+    pub behaviours: super::behaviour::Diagnosis,
 }
 
 /// Answers to probes already asked, for one parser: the minimiser meets the
@@ -175,23 +188,54 @@ impl Asked {
 }
 
 /// The distinct differences of `parser` (stating `claims`, or nothing) in
-/// `collected`.
+/// `collected`. A group met in the real-world sample is shown by its first
+/// real-world input, which `measured` (the real-world and generated
+/// measurements alone) holds: the suite's case, which comes first in
+/// `collected`, need not have what real files meet.
 pub fn differences(
     parser: &dyn Implementation,
     claims: Option<ProfileId>,
     collected: &Collected,
+    measured: Option<&Collected>,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
 ) -> Found {
     let asked = Asked::default();
+    let behaviours = super::behaviour::diagnose(parser);
+    let explain = |difference: &Difference| {
+        let departed_from_google = difference.signature.relation == Relation::DepartsFromGoogle;
+        let reference = if departed_from_google {
+            difference.references.google
+        } else {
+            difference.references.rfc
+        };
+        super::behaviour::explain(&behaviours, &difference.minimal, reference, |varied| {
+            let (answer, refs, _) = asked.ask(parser, varied, google, rfc);
+            let reference = if departed_from_google { refs.google } else { refs.rfc };
+            (answer.ok().map(|outcome| outcome.allowed), reference)
+        })
+    };
     let build = |keep: fn(&Group) -> bool| {
         let found: Vec<Difference> = collected
             .groups
             .iter()
             .filter(|group| keep(group))
-            .map(|group| difference(parser, claims, group, &asked, google, rfc))
+            .map(|group| {
+                difference(
+                    parser,
+                    claims,
+                    group,
+                    real_world_example(measured, group),
+                    &asked,
+                    google,
+                    rfc,
+                )
+            })
             .collect();
-        let mut found = super::cause::merge(found);
+        let mut found: Vec<Difference> = super::cause::merge(found, explain)
+            .into_iter()
+            .map(with_clean_case)
+            .collect();
         found.sort_by(|a, b| {
             a.standing
                 .cmp(&b.standing)
@@ -209,7 +253,46 @@ pub fn differences(
             .filter(|group| !listed(group) && !explored(group))
             .map(Group::total)
             .sum(),
+        behaviours,
     }
+}
+
+/// `difference` with its minimal case replaced by the clean question of its
+/// library behaviour, when the case found is fuzzer debris
+/// ([`super::cause::clean_case`]).
+fn with_clean_case(difference: Difference) -> Difference {
+    let Some(clean) = super::cause::clean_case(&difference).cloned() else {
+        return difference;
+    };
+    let (expected_because, google_because) = reasons(&clean.probe, clean.reference);
+    Difference {
+        parser_says: if clean.library == Some(true) {
+            "allowed"
+        } else {
+            "disallowed"
+        }
+        .to_string(),
+        references: References {
+            google: clean.reference,
+            rfc: clean.reference,
+        },
+        expected_because,
+        google_because,
+        minimal: clean.probe,
+        ..difference
+    }
+}
+
+/// Why each reference decides as it does on `probe`, in `rep`'s words: RFC
+/// 9309's, and Google's where `rep`'s Google profile answers `google` as
+/// Google's parser does.
+fn reasons(probe: &Probe, google: Option<bool>) -> (String, Option<String>) {
+    let verdict = |profile| check_once(&probe.body, profile, &probe.agent_bytes(), probe.url.as_bytes());
+    let google_verdict = verdict(Profile::GOOGLE);
+    (
+        verdict(Profile::RFC9309).to_string(),
+        (google == Some(google_verdict.allowed)).then(|| google_verdict.to_string()),
+    )
 }
 
 /// Whether a group is listed: anything seen in the suite, the real-world
@@ -258,10 +341,40 @@ fn signature_of(answer: Answer, probe: &Probe, refs: References) -> Option<Signa
     Some(Signature::of(probe, relation, allowed))
 }
 
+/// The sample `example` came from: its order starts with the sample's
+/// place in [`Source::ALL`] ([`Collected::record`]).
+fn source_of(example: &Example) -> Source {
+    let place = example
+        .order
+        .split(':')
+        .next()
+        .and_then(|place| place.parse::<usize>().ok());
+    place
+        .and_then(|place| Source::ALL.get(place).copied())
+        .unwrap_or(Source::Suite)
+}
+
+/// The first real-world input of `group`'s signature in `measured`, when
+/// the group has real-world checks.
+fn real_world_example<'m>(measured: Option<&'m Collected>, group: &Group) -> Option<&'m Example> {
+    let real_world = |group: &Group| group.counts.get(&Source::RealWorld).copied().unwrap_or(0) > 0;
+    if !real_world(group) {
+        return None;
+    }
+    // Real-world inputs come first in a measurement's order: a group that
+    // has any is shown by one.
+    measured?
+        .groups
+        .iter()
+        .find(|known| known.signature == group.signature && real_world(known))
+        .map(|known| &known.example)
+}
+
 fn difference(
     parser: &dyn Implementation,
     claims: Option<ProfileId>,
     group: &Group,
+    real_world: Option<&Example>,
     asked: &Asked,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
@@ -281,7 +394,8 @@ fn difference(
         slow.set(now && started.elapsed() > SLOW_ASK);
         signature_of(answer, candidate, refs).as_ref() == Some(&group.signature)
     };
-    let example = &group.example.probe;
+    let shown = real_world.unwrap_or(&group.example);
+    let example = &shown.probe;
     // Examples from the suite are held to its expectations, which the live
     // references may not share (implementation-defined points): those stay
     // as they are. A hang is shown as found: asking again only waits again.
@@ -300,20 +414,23 @@ fn difference(
             Err(error) => format!("error: {error}"),
         }
     };
-    let departed = match group.signature.relation {
-        Relation::DepartsFromGoogle => Profile::GOOGLE,
-        _ => Profile::RFC9309,
-    };
-    let verdict = check_once(&minimal.body, departed, &minimal.agent_bytes(), minimal.url.as_bytes());
+    let (expected_because, google_because) = reasons(&minimal, refs.google);
     Difference {
         signature: group.signature.clone(),
         counts: group.counts.clone(),
-        origin: group.example.origin.clone(),
-        original: group.example.probe.clone(),
+        origin: shown.origin.clone(),
+        original: shown.probe.clone(),
+        original_source: if real_world.is_some() {
+            Source::RealWorld
+        } else {
+            source_of(&group.example)
+        },
+        original_checks: group.counts.get(&Source::RealWorld).copied().unwrap_or(0),
         minimal,
         parser_says,
         references: refs,
-        expected_because: verdict.to_string(),
+        expected_because,
+        google_because,
         clause: clause(&group.signature),
         standing: Standing::of(group.signature.relation, claims),
         cause: None,

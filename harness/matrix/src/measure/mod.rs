@@ -18,8 +18,10 @@
 //! stream of another seed can be added to explore; what only it shows is
 //! reported apart.
 
+pub mod behaviour;
 pub mod cause;
 pub mod collect;
+mod constructs;
 pub mod differences;
 mod file;
 pub mod promote;
@@ -219,6 +221,7 @@ pub fn analyse(
     if let Some(measured) = measured {
         collected.merge(measured.collected.clone());
     }
-    let found = differences::differences(parser, stated, &collected, google, rfc);
+    let measured = measured.map(|measured| &measured.collected);
+    let found = differences::differences(parser, stated, &collected, measured, google, rfc);
     (collected, found)
 }

@@ -136,6 +136,8 @@ mod tests {
             counts: BTreeMap::from([(source, 3)]),
             origin: "www.example.org#2".into(),
             original: minimal.clone(),
+            original_source: Source::Suite,
+            original_checks: 0,
             minimal,
             parser_says: "allowed".into(),
             references: References {
@@ -143,6 +145,7 @@ mod tests {
                 rfc: Some(rfc),
             },
             expected_because: "one group".into(),
+            google_because: None,
             clause: "2.2.1",
             standing: Standing::Miss,
             cause: None,

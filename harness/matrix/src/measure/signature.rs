@@ -57,11 +57,15 @@ pub struct Decision {
     pub url: Vec<String>,
     /// Whether the check names several agents.
     pub several_agents: bool,
+    /// What the input holds that libraries are known to read otherwise
+    /// ([`super::constructs`]).
+    #[serde(default)]
+    pub constructs: Vec<String>,
 }
 
 impl Decision {
-    /// Describes `verdict`, reached for `probe`.
-    pub fn of(verdict: &Verdict, probe: &Probe) -> Decision {
+    /// Describes `verdict`, reached for `probe` under `base`.
+    pub fn of(verdict: &Verdict, probe: &Probe, base: Profile) -> Decision {
         let group = match verdict.group {
             GroupChoice::Specific => "specific",
             GroupChoice::Global => "global",
@@ -99,6 +103,7 @@ impl Decision {
             rule,
             url: url_features(path_of(probe.url.as_bytes())),
             several_agents: probe.agents.len() > 1,
+            constructs: super::constructs::constructs(probe, verdict, base),
         }
     }
 
@@ -248,7 +253,7 @@ impl Signature {
         Signature {
             relation,
             parser_allows,
-            decision: switches.is_empty().then(|| Decision::of(&verdict, probe)),
+            decision: switches.is_empty().then(|| Decision::of(&verdict, probe, base)),
             switches,
             failure: None,
         }

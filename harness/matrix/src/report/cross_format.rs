@@ -30,6 +30,7 @@ fn cases() -> Vec<Case> {
         clause: Some("2.2.2".into()),
         level: Some(Level::Must),
         reading: None,
+        statements: vec!["most-octets-wins".into()],
     };
     let mut should = case.checks[0].clone();
     should.rfc = Expect::Disallowed;

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use super::suite::clause_of;
 use super::Subject;
 use crate::catalogue::snippet::{fence, render};
+use crate::measure::behaviour::LibraryCause;
 use crate::measure::cause::headline;
 use crate::measure::collect::{self, Collected};
 use crate::measure::differences::{Difference, Found};
@@ -15,9 +16,10 @@ use crate::model::parsers::{
     self as model, Agreement, ErrorShare, Errors, Example, Excerpt, FileCount, Measurement, Message, NumberedLine,
     Program, RealWorld, ReferenceVerdict, ReferenceVerdicts, SourceCount,
 };
+use crate::model::prose::Span;
 use crate::model::suite::{Expect, Suite};
 use crate::model::{Body, Prose};
-use rep_core::diff::{canonical, SMALL_BYTES, SMALL_LINES};
+use rep_core::diff::{canonical, Probe, SMALL_BYTES, SMALL_LINES};
 use rep_core::format::excerpt::{excerpt, ExcerptLine};
 use rep_generate::split_lines;
 
@@ -183,8 +185,6 @@ fn difference_of(difference: &Difference, number: usize, subject: &Subject, suit
     let reading = first_seen
         .filter(|(_, check)| check.rfc == Expect::ImplementationDefined)
         .and_then(|(_, check)| check.basis.reading.clone());
-    let departs_from_google = signature.relation == crate::measure::signature::Relation::DepartsFromGoogle;
-    let reason = Prose::quoting_rule(&difference.expected_because);
     let counts: BTreeMap<_, _> = difference.counts.iter().collect();
     model::Difference {
         number,
@@ -206,7 +206,11 @@ fn difference_of(difference: &Difference, number: usize, subject: &Subject, suit
         clause: clause_of(difference.clause),
         first_seen: difference.origin.clone(),
         first_seen_check: first_seen.map(|(_, check)| check.id.clone()),
-        cause: None,
+        cause: difference
+            .cause
+            .as_ref()
+            .and_then(|cause| cause.library.as_ref())
+            .map(library_cause),
         rep_switch: difference
             .cause
             .as_ref()
@@ -225,17 +229,63 @@ fn difference_of(difference: &Difference, number: usize, subject: &Subject, suit
         references: ReferenceVerdicts {
             rfc: ReferenceVerdict {
                 allowed: difference.references.rfc,
-                reason: (!departs_from_google).then(|| reason.clone()),
+                reason: Some(Prose::quoting_rule(&difference.expected_because)),
                 reading,
             },
             google: ReferenceVerdict {
                 allowed: difference.references.google,
-                reason: departs_from_google.then_some(reason),
+                reason: difference.google_because.as_deref().map(Prose::quoting_rule),
                 reading: None,
             },
         },
         parser_says: difference.parser_says.clone(),
         program: program(subject, difference),
+    }
+}
+
+/// A behaviour of the library found to explain a difference, with what
+/// confirmed it: each question the library was asked and the case varied.
+fn library_cause(cause: &LibraryCause) -> model::Cause {
+    let word = |answer: Option<bool>| match answer {
+        Some(true) => "allowed",
+        Some(false) => "disallowed",
+        None => "no answer",
+    };
+    let case = |probe: &Probe| {
+        vec![
+            Span::Code(String::from_utf8_lossy(&probe.body).escape_debug().to_string()),
+            Span::Text(", agent ".into()),
+            Span::Code(probe.agents.join(", ")),
+            Span::Text(", URL ".into()),
+            Span::Code(probe.url.clone()),
+        ]
+    };
+    let mut evidence: Vec<Prose> = cause
+        .behaviour
+        .evidence
+        .iter()
+        .map(|asked| {
+            let mut spans = vec![Span::Text("Asked ".into())];
+            spans.extend(case(&asked.probe));
+            spans.push(Span::Text(format!(
+                ", the library answers {} where RFC 9309 and Google answer {}",
+                word(asked.library),
+                word(asked.reference)
+            )));
+            Prose(spans)
+        })
+        .collect();
+    let mut varied = vec![Span::Text("The minimal case without that construct (".into())];
+    varied.extend(case(&cause.varied.probe));
+    varied.push(Span::Text(format!(
+        "): the library answers {}, as the reference does",
+        word(cause.varied.library)
+    )));
+    evidence.push(Prose(varied));
+    model::Cause {
+        id: cause.behaviour.id.clone(),
+        title: Prose::from_marked(&cause.behaviour.title),
+        evidence,
     }
 }
 
@@ -255,8 +305,8 @@ fn shown_lines(body: &[u8]) -> Vec<String> {
 fn original_lines(difference: &Difference) -> Option<Excerpt> {
     let (file, _) = difference.origin.split_once('#')?;
     if !matches!(
-        difference.counts.keys().next(),
-        Some(collect::Source::RealWorld | collect::Source::Edge)
+        difference.original_source,
+        collect::Source::RealWorld | collect::Source::Edge
     ) {
         return None;
     }
@@ -285,7 +335,8 @@ fn original_lines(difference: &Difference) -> Option<Excerpt> {
                     .to_string(),
             })
             .collect(),
-        checks: None,
+        // The case is taken from the group with the most real-world checks.
+        checks: Some(difference.original_checks).filter(|checks| *checks > 0),
     })
 }
 

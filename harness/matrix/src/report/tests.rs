@@ -32,11 +32,14 @@ fn hostile_difference() -> Difference {
         counts: BTreeMap::from([(Source::RealWorld, 3)]),
         origin: "evil<b>.example#2".into(),
         original: minimal.clone(),
+        original_source: Source::RealWorld,
+        original_checks: 3,
         minimal,
         parser_says: ERROR.into(),
         references: References::default(),
         expected_because: "disallowed: line 6 `Disallow: /`x`<i>` in the * group is the longest match (5 octets)"
             .into(),
+        google_because: None,
         clause: "2.2.2",
         standing: Standing::Failure,
         cause: None,
@@ -107,6 +110,7 @@ pub(crate) fn hostile_report() -> Report {
         listed: vec![hostile_difference()],
         explored: Vec::new(),
         rare: 0,
+        behaviours: Default::default(),
     };
     let parser = parser::parser(
         &parser::Analysed {
