@@ -79,6 +79,8 @@ fn on_the_open_check() -> Difference {
         counts: BTreeMap::from([(Source::Suite, 1), (Source::RealWorld, 4)]),
         origin: "rfc9309/2.2.2-sample/one#3".into(),
         original: minimal.clone(),
+        original_source: Source::RealWorld,
+        original_checks: 4,
         minimal,
         parser_says: "allowed".into(),
         references: References {
@@ -86,6 +88,7 @@ fn on_the_open_check() -> Difference {
             rfc: Some(false),
         },
         expected_because: "disallowed: line 2 `Disallow: /a?b` in the * group is the longest match (4 octets)".into(),
+        google_because: None,
         clause: "2.2.2",
         standing: Standing::DiffersFromOne,
         cause: None,
@@ -160,6 +163,7 @@ fn report_of(cases: &[Case]) -> Report {
         listed: vec![on_the_open_check()],
         explored: Vec::new(),
         rare: 0,
+        behaviours: Default::default(),
     };
     let analyses = Analyses {
         parsers: vec![(subject, collected, found)],
