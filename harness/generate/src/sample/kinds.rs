@@ -17,6 +17,7 @@ use super::{absolute, below, fnv1a, literal, plain, with_query, Query};
 use super::{UNNAMED_AGENT, WELL_KNOWN_CRAWLERS};
 use crate::harvest::is_token_byte;
 use crate::SplitMix64;
+use std::collections::{HashMap, HashSet};
 
 /// One kind of real-world check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -216,34 +217,74 @@ pub fn crawler_probes(body: &[u8], per_kind: usize) -> Vec<KindedQuery> {
             agents.push(agent.to_owned());
         }
     }
-    let mut candidates: Vec<Vec<KindedQuery>> = vec![Vec::new(); ProbeKind::ALL.len()];
-    let mut add = |kind: ProbeKind, agent: &str, path: Option<String>| {
-        let Some(path) = path else { return };
-        let query = Query {
-            agents: vec![agent.to_owned()],
-            url: absolute(&path),
-        };
-        let list = &mut candidates[kind as usize];
-        if !list.iter().any(|known| known.query == query) {
-            list.push(KindedQuery { kind, query });
+    // A file can name hundreds of agents over thousands of rules: each
+    // rule's paths are made once, and a check is a pair of indexes (agent,
+    // path) until the choice is made.
+    let mut paths = Paths::default();
+    let mut by_rule: HashMap<&[u8], [Option<usize>; 4]> = HashMap::new();
+    let mut candidates: Vec<Vec<(usize, usize)>> = vec![Vec::new(); ProbeKind::ALL.len()];
+    let mut seen: HashSet<(ProbeKind, usize, usize)> = HashSet::new();
+    let mut add = |kind: ProbeKind, agent: usize, path: Option<usize>| {
+        if let Some(path) = path.filter(|&path| seen.insert((kind, agent, path))) {
+            candidates[kind as usize].push((agent, path));
         }
     };
-    for agent in &agents {
-        for pattern in rules_for(&groups, agent) {
-            let path = plain(&literal(pattern));
-            add(ProbeKind::Literal, agent, Some(path.clone()));
-            add(ProbeKind::Below, agent, below(&path));
-            add(ProbeKind::Sibling, agent, sibling(pattern));
-            add(ProbeKind::Query, agent, Some(with_query(&path)));
+    let (root, unrelated) = (paths.id("/".to_owned()), paths.id(UNRELATED_PATH.to_owned()));
+    for (agent, name) in agents.iter().enumerate() {
+        for pattern in rules_for(&groups, name) {
+            let [literal_path, below_path, sibling_path, query_path] = *by_rule.entry(pattern).or_insert_with(|| {
+                let path = plain(&literal(pattern));
+                [
+                    Some(paths.id(path.clone())),
+                    below(&path).map(|below| paths.id(below)),
+                    sibling(pattern).map(|sibling| paths.id(sibling)),
+                    Some(paths.id(with_query(&path))),
+                ]
+            });
+            add(ProbeKind::Literal, agent, literal_path);
+            add(ProbeKind::Below, agent, below_path);
+            add(ProbeKind::Sibling, agent, sibling_path);
+            add(ProbeKind::Query, agent, query_path);
         }
-        add(ProbeKind::Root, agent, Some("/".to_owned()));
-        add(ProbeKind::Unrelated, agent, Some(UNRELATED_PATH.to_owned()));
+        add(ProbeKind::Root, agent, Some(root));
+        add(ProbeKind::Unrelated, agent, Some(unrelated));
     }
     let mut random = SplitMix64::new(fnv1a(body));
-    candidates
+    ProbeKind::ALL
         .into_iter()
-        .flat_map(|list| seeded_choice(list, per_kind, &mut random))
+        .zip(candidates)
+        .flat_map(|(kind, list)| {
+            seeded_choice(list, per_kind, &mut random)
+                .into_iter()
+                .map(move |(agent, path)| (kind, agent, path))
+        })
+        .map(|(kind, agent, path)| KindedQuery {
+            kind,
+            query: Query {
+                agents: vec![agents[agent].clone()],
+                url: absolute(&paths.list[path]),
+            },
+        })
         .collect()
+}
+
+/// The distinct paths of one file's checks, each with its index.
+#[derive(Default)]
+struct Paths {
+    list: Vec<String>,
+    index: HashMap<String, usize>,
+}
+
+impl Paths {
+    /// The index of `path`, added if new.
+    fn id(&mut self, path: String) -> usize {
+        if let Some(&known) = self.index.get(&path) {
+            return known;
+        }
+        self.list.push(path.clone());
+        self.index.insert(path, self.list.len() - 1);
+        self.list.len() - 1
+    }
 }
 
 /// At most `cap` items of `items`, chosen by a partial Fisher-Yates shuffle
