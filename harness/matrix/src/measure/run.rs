@@ -71,6 +71,12 @@ fn with_references(mut batches: Vec<Batch>, google: &dyn Implementation, rfc: &d
     batches
 }
 
+/// How long a parser may take for one check when it is measured (the
+/// report's limit: measurements are merged into reports); a check without
+/// an answer in that time is asked once more with a longer one
+/// ([`rep_core::implementation::Program::patiently`]).
+pub const MEASURE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Edge checks per file: the forms are few and the sample is a side
 /// measurement, so it costs half the real-world one.
 pub const EDGE_CHECKS_PER_FILE: usize = 2;
