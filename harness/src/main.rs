@@ -45,8 +45,10 @@ enum Command {
     Check(cmd::check::Args),
     /// Compare two implementations on generated inputs, write findings
     Diff(cmd::diff::Args),
-    /// Regenerate the conformance matrix under reports/
+    /// Regenerate the report under reports/: report.json and its Markdown pages
     Report(cmd::report::Args),
+    /// Render the static site from a report's report.json
+    Site(cmd::report::site::Args),
     /// Measure third-party parsers on the real-world corpus and generated inputs
     Measure(cmd::measure::Args),
     /// Combine the measurements of the shards of one run
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cmd::check::main(args),
         Command::Diff(args) => cmd::diff::main(args),
         Command::Report(args) => cmd::report::main(args),
+        Command::Site(args) => cmd::report::site::main(args),
         Command::Measure(args) => cmd::measure::main(args),
         Command::Merge(args) => cmd::merge::main(args),
         Command::Promote(args) => cmd::promote::main(args),

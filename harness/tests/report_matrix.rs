@@ -1,6 +1,7 @@
 //! `reptest report` on the fixture cases with the built-ins only: the
-//! conformance matrix has its summary, legend, one row per case and a JSON
-//! twin with the same counts, and two runs write identical files.
+//! conformance matrix has its summary, legend, one row per case;
+//! `report.json` holds the same counts and validates against the schema
+//! written beside it; and two runs write the same files but for the stamp's time.
 
 use std::path::PathBuf;
 
@@ -33,7 +34,15 @@ fn report(dir_name: &str) -> (String, String) {
         String::from_utf8_lossy(&output.stderr)
     );
     let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let files = (read("conformance.md"), read("conformance.json"));
+    let files = (read("conformance.md"), read("report.json"));
+    let schema: serde_json::Value = serde_json::from_str(&read("report.schema.json")).expect("the schema parses");
+    let report: serde_json::Value = serde_json::from_str(&files.1).expect("report.json parses");
+    let validator = jsonschema::validator_for(&schema).expect("the schema compiles");
+    let problems: Vec<String> = validator.iter_errors(&report).map(|error| error.to_string()).collect();
+    assert!(
+        problems.is_empty(),
+        "report.json does not match its schema: {problems:?}"
+    );
     let _ = std::fs::remove_dir_all(&out);
     files
 }
@@ -107,33 +116,30 @@ fn markdown_has_summary_legend_and_one_row_per_case() {
 #[test]
 fn json_parses_and_counts_match() {
     let (_, json) = report("json");
-    let value: serde_json::Value = serde_json::from_str(&json).expect("conformance.json parses");
+    let value: serde_json::Value = serde_json::from_str(&json).expect("report.json parses");
+    assert_eq!(value["format"], "reptest-report/1");
     let cases = fixture_cases();
-    let checks: usize = cases.iter().map(|(_, n)| n).sum();
-    assert_eq!(value["cases_total"], cases.len());
-    assert_eq!(value["checks_total"], checks);
-    let listed = value["cases"].as_array().expect("cases is a list");
+    let suite = &value["suite"];
+    let listed = suite["cases"].as_array().expect("cases is a list");
     assert_eq!(listed.len(), cases.len());
+    let checks: usize = cases.iter().map(|(_, n)| n).sum();
     for ((id, n), case) in cases.iter().zip(listed) {
         assert_eq!(case["id"], id.as_str());
         assert_eq!(case["checks"].as_array().map(Vec::len), Some(*n), "{id}");
         for check in case["checks"].as_array().into_iter().flatten() {
-            let results = check["results"].as_object().expect("results is an object");
-            assert_eq!(results.len(), 3, "{id}");
+            assert_eq!(check["answers"].as_array().map(Vec::len), Some(3), "{id}");
         }
     }
-    let impls = value["implementations"].as_array().expect("implementations is a list");
-    let names: Vec<&str> = impls.iter().filter_map(|i| i["name"].as_str()).collect();
-    assert_eq!(names, ["rep-rfc", "rep-google", "google"]);
+    assert_eq!(suite["columns"], serde_json::json!(["rep-rfc", "rep-google", "google"]));
+    let impls = suite["implementations"].as_array().expect("implementations is a list");
     for implementation in impls {
-        assert_eq!(implementation["ran"], true);
         for profile in ["rfc", "google"] {
             let tally = &implementation["scores"][profile];
             let counted: u64 = [
                 "pass",
                 "fail",
-                "should_departures",
-                "may_departures",
+                "should",
+                "may",
                 "error",
                 "not_applicable",
                 "reading",
@@ -145,9 +151,32 @@ fn json_parses_and_counts_match() {
             assert_eq!(counted as usize, checks, "{implementation}");
         }
     }
+    // The stamp says when, from which commit and suite, and with what.
+    let stamp = &value["stamp"];
+    assert!(
+        stamp["made"].as_str().is_some_and(|made| made.ends_with('Z')),
+        "{stamp}"
+    );
+    let tools: Vec<&str> = stamp["tools"]
+        .as_array()
+        .expect("tools is a list")
+        .iter()
+        .filter_map(|tool| tool["name"].as_str())
+        .collect();
+    assert_eq!(tools, ["rustc", "python3", "node"]);
+}
+
+/// `text` with the stamp's time, the one thing two runs may differ in, taken out.
+fn timeless(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.contains("\"made\": ") && !line.starts_with("- made: "))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
 fn two_runs_write_identical_files() {
-    assert_eq!(report("first"), report("second"));
+    let (first, second) = (report("first"), report("second"));
+    assert_eq!(timeless(&first.0), timeless(&second.0));
+    assert_eq!(timeless(&first.1), timeless(&second.1));
 }

@@ -5,7 +5,6 @@
 //! the same thing in every subcommand.
 
 use crate::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
-use crate::pages::conformance::Entry;
 use rep_core::case::ProfileId;
 use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, Remembered, BUILT_IN};
 use std::path::Path;
@@ -43,23 +42,6 @@ impl Member {
     /// left out of this build on purpose.
     pub(crate) fn missing_matters(&self) -> bool {
         matches!((&self.ready, self.origin), (Err(_), Origin::Bundled(party)) if party.is_available())
-    }
-
-    /// Its row in the conformance report's list of implementations.
-    pub fn entry(&self) -> Entry {
-        let kind = match self.origin {
-            Origin::BuiltIn if self.name == "google" => "built-in: Google's C++ parser (reference/)".to_string(),
-            Origin::BuiltIn => "built-in: this repository's matcher".to_string(),
-            Origin::Bundled(party) => format!("{} adapter", party.language),
-            Origin::Yours => "yours: --adapter / --command".to_string(),
-        };
-        Entry {
-            name: self.name.clone(),
-            kind,
-            version: self.version.clone(),
-            claims: self.claims,
-            not_run: self.ready.as_ref().err().cloned(),
-        }
     }
 }
 
@@ -162,16 +144,12 @@ impl Lineup {
             .collect()
     }
 
-    /// Splits the lineup into its runnable implementations (in order) and
-    /// the report's list of every member.
-    pub(crate) fn into_runnable(self) -> (Vec<Box<dyn Implementation>>, Vec<Entry>) {
-        let entries = self.members.iter().map(Member::entry).collect();
-        let impls = self
-            .members
+    /// Its runnable implementations, in order.
+    pub(crate) fn into_runnable(self) -> Vec<Box<dyn Implementation>> {
+        self.members
             .into_iter()
             .filter_map(|member| member.ready.ok())
-            .collect();
-        (impls, entries)
+            .collect()
     }
 }
 

@@ -220,10 +220,16 @@ impl ThirdParty {
     }
 
     /// The adapter command as written for a reader at the workspace root
-    /// (`{root}/` dropped, `{prefix}` kept): what reports show, the same on
+    /// (`{root}/` dropped, `{prefix}` as the default install place under the
+    /// cache, `~/.cache/rep/adapters/<name>`): what reports show, the same on
     /// every machine.
     pub(crate) fn adapter_command(&self) -> String {
-        let words: Vec<String> = self.adapter.iter().map(|word| word.replace("{root}/", "")).collect();
+        let prefix = self.prefix(Path::new("~/.cache/rep")).display().to_string();
+        let words: Vec<String> = self
+            .adapter
+            .iter()
+            .map(|word| word.replace("{root}/", "").replace("{prefix}", &prefix))
+            .collect();
         rep_core::implementation::join_command(&words)
     }
 

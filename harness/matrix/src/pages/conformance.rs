@@ -1,421 +1,297 @@
-//! The conformance matrix that `reptest report` commits under `reports/`:
-//! every implementation × every case, as Markdown for GitHub and JSON for
-//! machines. Both are deterministic (no timings, no dates), so a diff of the
-//! committed files shows only changed behaviour.
+//! `conformance.md`: every implementation's scores, the option each takes
+//! on the readings, the third-party parsers measured four ways, and the
+//! matrix of marks (pruned to where implementations differ, then whole).
 
-use super::mark::Mark;
-use super::measured::{self, MeasuredParser};
-use super::options::{open_rows, taken};
-use rep_core::case::{Case, ProfileId, Readings};
-use rep_core::format::escape::{cell_code_span, fenced, link_path, text};
-use rep_core::format::json::tally_json;
-use rep_core::implementation::ImplError;
-use rep_core::runner::{Matrix, Row, Tally};
-use serde_json::{json, Map, Value};
 use std::fmt::Write;
 
-/// One implementation as the conformance report lists it, whether it ran or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
-    /// Its name: the matrix column of that name holds its answers.
-    pub name: String,
-    /// What it is, in a few words (`built-in`, `Python adapter`, …).
-    pub kind: String,
-    /// The library and version it runs, when known.
-    pub version: Option<String>,
-    /// The profile it claims.
-    pub claims: ProfileId,
-    /// Why it did not run (a missing dependency and how to install it); `None` when it ran.
-    pub not_run: Option<String>,
+use super::{prose, stamp};
+use crate::model::parsers::{Measured, Parser, Source};
+use crate::model::readings::Taken;
+use crate::model::suite::{Case, Implementation, Mark};
+use crate::model::{Profile, Report};
+use rep_core::format::escape::{cell_code_span, fenced, link_path, text};
+
+/// The page.
+pub(super) fn markdown(report: &Report) -> String {
+    let suite = &report.suite;
+    let checks: usize = suite.cases.iter().map(|case| case.checks.len()).sum();
+    let mut out = String::from("# Conformance matrix\n\n");
+    let _ = writeln!(
+        out,
+        "{} cases ({checks} checks) from `cases/`, run against {} implementation(s). The figures are those of \
+         `report.json`, whose stamp ends the page.\n",
+        suite.cases.len(),
+        suite.columns.len()
+    );
+    summary(report, &mut out);
+    reading_options(report, &mut out);
+    if let Some(measured) = &report.measured {
+        measured_section(report, measured, &mut out);
+    }
+    out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
+    for mark in Mark::ALL {
+        let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
+    }
+    let disagreeing: Vec<&Case> = suite.cases.iter().filter(|case| !case.all_alike()).collect();
+    let alike = suite.cases.len() - disagreeing.len();
+    let _ = writeln!(
+        out,
+        "\n## Pruned matrix: where implementations differ\n\nThe {alike} cases on which every implementation \
+         that can answer gives the same marks are left out here ({alike} of {}; n/a differs from nothing); the \
+         full matrix follows.",
+        suite.cases.len()
+    );
+    matrix_tables(report, &disagreeing, &mut out);
+    out.push_str("\n## Matrix\n");
+    matrix_tables(report, &suite.cases.iter().collect::<Vec<_>>(), &mut out);
+    out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n");
+    let commands: String = report.reproduce.iter().map(|command| format!("{command}\n")).collect();
+    out.push_str(&fenced("sh", &commands));
+    out.push_str(
+        "\nA missing third-party parser stops the command with the line that installs it; \
+         `--skip-missing` lists it as not run instead.\n",
+    );
+    stamp(report, &mut out);
+    out
 }
 
-/// Everything the conformance report shows.
-pub struct Conformance<'m, 'a> {
-    /// The answers of the implementations that ran.
-    pub matrix: &'m Matrix<'a>,
-    /// Every implementation, ran or not, in report order.
-    pub entries: Vec<Entry>,
-    /// Prefix that turns `<case file id>.yaml#L<line>` into a link from the
-    /// report's directory (`../cases/`), or `None` for no links.
-    pub case_link_prefix: Option<String>,
-    /// The shell commands that regenerate the report, in order.
-    pub reproduce: Vec<String>,
-    /// The third-party parsers' measurements (empty when not measured).
-    pub measured: Vec<MeasuredParser>,
-    /// The real-world corpus they were measured on, in words.
-    pub corpus: String,
-    /// The suite's readings, for the options each implementation takes.
-    pub readings: Option<&'m Readings>,
-    /// Per sample: checks both references answered, and how many they part on.
-    pub references: std::collections::BTreeMap<crate::measure::collect::Source, (u64, u64)>,
-    /// The Google reference's name: `google`, or a stand-in.
-    pub google: String,
+/// A score, bold when it is under the profile the implementation states.
+fn score(implementation: &Implementation, profile: Profile, words: String) -> String {
+    if implementation.stated.profile == Some(profile) && words != "n/a" {
+        format!("**{words}**")
+    } else {
+        words
+    }
 }
 
-impl Conformance<'_, '_> {
-    /// The matrix column of an entry that ran.
-    fn column(&self, entry: &Entry) -> Option<usize> {
-        if entry.not_run.is_some() {
-            return None;
-        }
-        self.matrix.impls.iter().position(|info| info.name == entry.name)
-    }
-
-    /// The entries that ran, with their matrix columns, in report order.
-    fn columns(&self) -> Vec<(&Entry, usize)> {
-        self.entries
-            .iter()
-            .filter_map(|entry| Some((entry, self.column(entry)?)))
-            .collect()
-    }
-
-    /// The rows of the matrix grouped by case, in file order.
-    fn cases(&self) -> Vec<(&Case, Vec<&Row<'_>>)> {
-        let mut cases: Vec<(&Case, Vec<&Row<'_>>)> = Vec::new();
-        for row in &self.matrix.rows {
-            match cases.last_mut() {
-                Some((case, rows)) if case.id == row.case.id => rows.push(row),
-                _ => cases.push((row.case, vec![row])),
-            }
-        }
-        cases
-    }
-
-    /// The report as GitHub-flavoured Markdown.
-    pub fn markdown(&self) -> String {
-        let cases = self.cases();
-        let mut out = String::from("# Conformance matrix\n\n");
-        let _ = writeln!(
-            out,
-            "{} cases ({} checks) from `cases/`, run against {} implementation(s). \
-             Generated by `reptest report`; do not edit by hand.\n",
-            cases.len(),
-            self.matrix.rows.len(),
-            self.columns().len()
+/// The summary table: every implementation's scores, the rfc score split
+/// into MUST misses and SHOULD / MAY departures.
+fn summary(report: &Report, out: &mut String) {
+    out.push_str(
+        "## Summary\n\n| implementation | kind | version | states | rfc score | MUST misses | SHOULD / MAY \
+         departures | google score | errors | n/a |\n|---|---|---|---|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for implementation in &report.suite.implementations {
+        let version = implementation.version.as_deref().map_or("–".to_string(), text);
+        let (name, kind, states) = (
+            text(&implementation.name),
+            text(&implementation.kind),
+            implementation.stated.label(),
         );
-        self.summary(&mut out);
-        self.reading_options(&mut out);
-        out.push_str(&measured::markdown(
-            &self.measured,
-            &self.corpus,
-            &self.references,
-            &self.google,
-        ));
-        out.push_str("## Legend\n\nOne symbol per check, in the case's order.\n\n| symbol | meaning |\n|:-:|---|\n");
-        for mark in Mark::ALL {
-            let _ = writeln!(out, "| {} | {} |", mark.symbol(), mark.meaning());
-        }
-        let disagreeing: Vec<&(&Case, Vec<&Row<'_>>)> =
-            cases.iter().filter(|(_, rows)| !self.all_alike(rows)).collect();
-        let _ = writeln!(
-            out,
-            "\n## Pruned matrix: where implementations differ\n\nThe {} cases on which every implementation \
-             that can answer gives the same marks are left out here ({} of {}; n/a differs from nothing); the full \
-             matrix follows.",
-            cases.len() - disagreeing.len(),
-            cases.len() - disagreeing.len(),
-            cases.len()
-        );
-        self.matrix_tables(&mut out, &disagreeing);
-        out.push_str("\n## Matrix\n");
-        self.matrix_tables(&mut out, &cases.iter().collect::<Vec<_>>());
-        out.push_str("\n## How to reproduce\n\nFrom the repository root:\n\n");
-        let commands: String = self.reproduce.iter().map(|command| format!("{command}\n")).collect();
-        out.push_str(&fenced("sh", &commands));
-        out.push_str(
-            "\nA missing third-party parser stops the command with the line that installs it; \
-             `--skip-missing` lists it as not run instead.\n",
-        );
-        out
-    }
-
-    /// The summary table: every implementation's scores, the rfc score split
-    /// into MUST misses and SHOULD / MAY departures.
-    fn summary(&self, out: &mut String) {
-        out.push_str("## Summary\n\n");
-        out.push_str(
-            "| implementation | kind | version | claims | rfc score | MUST misses | SHOULD / MAY departures \
-         | google score | errors | n/a |\n",
-        );
-        out.push_str("|---|---|---|---|---:|---:|---:|---:|---:|---:|\n");
-        for entry in &self.entries {
-            let version = entry.version.as_deref().map_or("–".to_string(), text);
-            let Some(column) = self.column(entry) else {
-                let why = entry.not_run.as_deref().unwrap_or("not run");
-                let _ = writeln!(
-                    out,
-                    "| {} | {} | {version} | {} | not run: {} | | | | | |",
-                    text(&entry.name),
-                    text(&entry.kind),
-                    entry.claims,
-                    text(why)
-                );
-                continue;
-            };
-            let score = |profile: ProfileId| {
-                let text = score_text(&self.matrix.tally(column, profile));
-                if profile == entry.claims {
-                    format!("**{text}**")
-                } else {
-                    text
-                }
-            };
-            let tally = self.matrix.tally(column, ProfileId::Rfc);
+        let Some(scores) = &implementation.scores else {
+            let why = implementation.not_run.as_deref().unwrap_or("not run");
             let _ = writeln!(
                 out,
-                "| {} | {} | {version} | {} | {} | {} | {} / {} | {} | {} | {} |",
-                text(&entry.name),
-                text(&entry.kind),
-                entry.claims,
-                score(ProfileId::Rfc),
-                tally.fail,
-                tally.should,
-                tally.may,
-                score(ProfileId::Google),
-                tally.error,
-                tally.not_applicable
+                "| {name} | {kind} | {version} | {states} | not run: {} | | | | | |",
+                text(why)
             );
-        }
-        out.push_str(
-            "\nA score is the share of checks with a definite expectation under that profile that the \
-         implementation meets; errors count as misses, implementation-defined and n/a checks are left \
-         out. Under rfc only what the RFC decides is scored, graded by the level of its clause: *MUST misses* \
-         fail the profile, *SHOULD / MAY departures* are lesser marks (they lower the score but do not fail \
-         it), and a check that depends on a reading is reported as the option taken (below), never a miss. \
-         **Bold**: the profile the implementation claims to follow. How each adapter poses a check to its \
-         library (agent, URL, bodies that are not UTF-8) is described at the top of its file under \
-         `harness/adapters/`.\n\n",
+            continue;
+        };
+        let rfc = &scores.rfc;
+        let _ = writeln!(
+            out,
+            "| {name} | {kind} | {version} | {states} | {} | {} | {} / {} | {} | {} | {} |",
+            score(implementation, Profile::Rfc, rfc.score_text()),
+            rfc.fail,
+            rfc.should,
+            rfc.may,
+            score(implementation, Profile::Google, scores.google.score_text()),
+            rfc.error,
+            rfc.not_applicable
         );
     }
+    out.push_str(
+        "\nA score is the share of checks with a definite expectation under that profile that the implementation \
+         meets, over every such check: met, missed, departed from and errors (errors count as misses); \
+         implementation-defined and n/a checks are left out. Under rfc only what the RFC decides is scored, graded \
+         by the level of its clause: *MUST misses* fail the profile, *SHOULD / MAY departures* are lesser marks \
+         (they lower the score but do not fail it), and a check that depends on a reading is reported as the \
+         option taken (below), never a miss. *States*: the profile the implementation's own documentation \
+         states (each parser's page says where); **bold** is the score under it, and a parser that states none \
+         has neither score in bold. How each adapter poses a check to its library (agent, URL, bodies that are \
+         not UTF-8) is described at the top of its file under `harness/adapters/`.\n\n",
+    );
+}
 
-    /// The option each implementation that ran takes on each reading with
-    /// open checks in this run.
-    fn reading_options(&self, out: &mut String) {
-        let Some(readings) = self.readings else {
-            return;
-        };
-        let columns = self.columns();
-        let Some(choice) = self.matrix.impls.iter().position(|info| info.name == "rep-rfc") else {
-            return;
-        };
-        out.push_str(
-            "## Reading options\n\nWhere RFC 9309 can be read more than one way (`cases/readings.yaml`, explained \
-             in [readings.md](readings.md)), the option each implementation takes, from its answers on the \
-             reading's open checks: an option id (`rep-rfc`'s choice, or the other of two), *as Google*, or \
-             *mixed* with how many answers follow `rep-rfc`'s choice. None of these is a miss.\n\n| reading |",
-        );
-        for (entry, _) in &columns {
-            let _ = write!(out, " {} |", text(&entry.name));
+/// An option taken, in a few words for a table cell.
+pub(super) fn taken_label(taken: &Taken) -> String {
+    match taken {
+        Taken::Choice(id) | Taken::Other(id) => cell_code_span(id),
+        Taken::AsGoogle => "as Google".to_string(),
+        Taken::Mixed { as_choice: 0, of } => format!("another option (0/{of} as rep-rfc)"),
+        Taken::Mixed { as_choice, of } => format!("mixed ({as_choice}/{of} as rep-rfc)"),
+        Taken::NotAnswered => "–".to_string(),
+    }
+}
+
+/// The option each implementation that ran takes on each reading with open checks.
+fn reading_options(report: &Report, out: &mut String) {
+    let Some(readings) = &report.readings else {
+        return;
+    };
+    out.push_str(
+        "## Reading options\n\nWhere RFC 9309 can be read more than one way (`cases/readings.yaml`, explained \
+         in [readings.md](readings.md)), the option each implementation takes, from its answers on the \
+         reading's open checks: an option id (`rep-rfc`'s choice, or the other of two), *as Google*, or \
+         *mixed* with how many answers follow `rep-rfc`'s choice. None of these is a miss.\n\n| reading |",
+    );
+    for name in &report.suite.columns {
+        let _ = write!(out, " {} |", text(name));
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---|".repeat(report.suite.columns.len()));
+    out.push('\n');
+    for reading in readings.readings.iter().filter(|reading| reading.open_checks > 0) {
+        let _ = write!(out, "| {} ({}) |", cell_code_span(&reading.id), reading.open_checks);
+        for answers in &reading.answers {
+            let _ = write!(out, " {} |", taken_label(&answers.taken));
         }
-        out.push_str("\n|---|");
-        out.push_str(&"---|".repeat(columns.len()));
         out.push('\n');
-        for reading in &readings.readings {
-            let open = open_rows(self.matrix, reading).len();
-            if open == 0 {
-                continue;
-            }
-            let _ = write!(out, "| {} ({open}) |", cell_code_span(&reading.id));
-            for (_, column) in &columns {
-                let _ = write!(out, " {} |", taken(reading, self.matrix, *column, choice).label());
-            }
-            out.push('\n');
-        }
-        out.push('\n');
     }
+    out.push('\n');
+}
 
-    /// The option the implementation in `column` takes on each reading with
-    /// open checks, by reading id (`null` when it answered none).
-    fn reading_options_json(&self, column: usize) -> Value {
-        let choice = self.matrix.impls.iter().position(|info| info.name == "rep-rfc");
-        let (Some(readings), Some(choice)) = (self.readings, choice) else {
-            return Value::Null;
+/// What each measurement is and is not, as a list.
+pub(super) fn samples_list() -> String {
+    crate::model::SAMPLES
+        .iter()
+        .map(|(name, what)| format!("- **{name}**: {what}\n"))
+        .collect()
+}
+
+/// How often the references part on each sample, as a paragraph.
+pub(super) fn references_paragraph(measured: &Measured) -> String {
+    let sentence = prose(&measured.references_sentence());
+    if sentence.is_empty() {
+        sentence
+    } else {
+        format!("{sentence}\n\n")
+    }
+}
+
+/// The parsers' table, then where each differs.
+fn measured_section(report: &Report, measured: &Measured, out: &mut String) {
+    if measured.parsers.is_empty() {
+        return;
+    }
+    let corpus = report
+        .stamp
+        .corpus
+        .as_ref()
+        .map_or("the real-world corpus".to_string(), |c| c.described.clone());
+    out.push_str("## Third-party parsers, measured four ways\n\n");
+    let _ = writeln!(
+        out,
+        "Agreement with Google's parser and with RFC 9309 (`rep-rfc`) on {}, with the errors beside it; the \
+         suite's scores are in the summary above. **Bold**: the profile the parser's own documentation states; a \
+         parser that states none has neither score in bold. A distinct difference is one cause behind many \
+         disagreeing checks; misses count those against the stated profile (or, with none stated, the ones that \
+         depart from both references), failures included.\n\n{}",
+        text(&corpus),
+        samples_list()
+    );
+    out.push_str(&references_paragraph(measured));
+    out.push_str(
+        "| parser | language | states | real world: Google | real world: RFC | real-world errors | edge: Google | \
+         edge: RFC | generated text: Google | generated text: RFC | generated non-UTF-8: Google | generated \
+         non-UTF-8: RFC | errors, all measurements | distinct differences (misses) |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for parser in &measured.parsers {
+        let Some(implementation) = report.suite.implementation(&parser.name) else {
+            continue;
         };
-        readings
-            .readings
-            .iter()
-            .filter(|reading| !open_rows(self.matrix, reading).is_empty())
-            .map(|reading| {
-                (
-                    reading.id.clone(),
-                    taken(reading, self.matrix, column, choice).id().into(),
-                )
-            })
-            .collect::<Map<String, Value>>()
-            .into()
-    }
-
-    /// Whether every implementation that ran gives `rows` the same marks.
-    fn all_alike(&self, rows: &[&Row<'_>]) -> bool {
-        let columns = self.columns();
-        rows.iter()
-            .all(|row| !Mark::differ(columns.iter().map(|column| Mark::of(row, column.1))))
-    }
-
-    /// One table of marks per case directory, for `cases`.
-    fn matrix_tables(&self, out: &mut String, cases: &[&(&Case, Vec<&Row<'_>>)]) {
-        let columns = self.columns();
-        let mut group = None;
-        for (case, rows) in cases {
-            let (directory, rest) = case.id.split_once('/').unwrap_or(("cases", case.id.as_str()));
-            if group != Some(directory) {
-                group = Some(directory);
-                let _ = writeln!(out, "\n### {}\n", text(directory));
-                out.push_str("| case |");
-                for (entry, _) in &columns {
-                    let _ = write!(out, " {} |", text(&entry.name));
-                }
-                out.push_str("\n|---|");
-                out.push_str(&":-:|".repeat(columns.len()));
-                out.push('\n');
-            }
-            let title = match &self.case_link_prefix {
-                Some(prefix) => format!(
-                    "[{}]({prefix}{}.yaml#L{})",
-                    text(rest),
-                    link_path(file_id(case)),
-                    case.line
-                ),
-                None => text(rest),
-            };
-            let _ = write!(out, "| {title} |");
-            for (_, column) in &columns {
-                let symbols: String = rows.iter().map(|row| Mark::of(row, *column).symbol()).collect();
-                let _ = write!(out, " {symbols} |");
-            }
-            out.push('\n');
-        }
-    }
-
-    /// The report as pretty-printed JSON with sorted keys.
-    pub fn json(&self) -> String {
-        let implementations: Vec<Value> = self
-            .entries
-            .iter()
-            .map(|entry| {
-                let mut item = json!({
-                    "name": entry.name,
-                    "kind": entry.kind,
-                    "version": entry.version,
-                    "claims": entry.claims.name(),
-                });
-                match self.column(entry) {
-                    Some(column) => {
-                        let scores: Map<String, Value> = ProfileId::ALL
-                            .into_iter()
-                            .map(|profile| {
-                                (
-                                    profile.name().to_string(),
-                                    tally_json(&self.matrix.tally(column, profile)),
-                                )
-                            })
-                            .collect();
-                        item["ran"] = true.into();
-                        item["scores"] = Value::Object(scores);
-                        item["reading_options"] = self.reading_options_json(column);
-                    }
-                    None => {
-                        item["ran"] = false.into();
-                        item["not_run"] = entry.not_run.clone().unwrap_or_default().into();
-                    }
-                }
-                item
-            })
-            .collect();
-        let columns = self.columns();
-        let cases: Vec<Value> = self
-            .cases()
-            .iter()
-            .map(|(case, rows)| {
-                let checks: Vec<Value> = rows
-                    .iter()
-                    .map(|row| {
-                        let check = row.check();
-                        let results: Map<String, Value> = columns
-                            .iter()
-                            .map(|(entry, column)| (entry.name.clone(), result_json(row, *column)))
-                            .collect();
-                        json!({
-                            "agents": check.agents,
-                            "url": check.url,
-                            "expect": { "rfc": check.rfc.name(), "google": check.google.name() },
-                            "results": results,
-                        })
-                    })
-                    .collect();
-                json!({
-                    "id": case.id,
-                    "file": format!("cases/{}.yaml", file_id(case)),
-                    "line": case.line,
-                    "fetch": case.response.is_some(),
-                    "checks": checks,
-                })
-            })
-            .collect();
-        let report = json!({
-            "generated_by": "reptest report",
-            "cases_total": cases.len(),
-            "checks_total": self.matrix.rows.len(),
-            "legend": Mark::ALL.iter().map(|mark| (mark.name().to_string(), Value::from(mark.symbol()))).collect::<Map<_, _>>(),
-            "implementations": implementations,
-            "measured": measured::json(&self.measured),
-            "real_world_corpus": self.corpus,
-            "references_part": self.references.iter().map(|(source, (checks, differ))| {
-                (source.name().to_string(), json!({ "checks": checks, "differ": differ }))
-            }).collect::<Map<_, _>>(),
-            "cases": cases,
-        });
-        serde_json::to_string_pretty(&sort_keys(&report)).expect("a JSON value always serialises") + "\n"
-    }
-}
-
-/// The id of a case's file: its id without the trailing `/<name>`.
-fn file_id(case: &Case) -> &str {
-    case.id.strip_suffix(&format!("/{}", case.name)).unwrap_or(&case.id)
-}
-
-fn score_text(tally: &Tally) -> String {
-    match tally.score() {
-        Some(score) => format!("{}/{} ({score:.1}%)", tally.pass, tally.scored()),
-        None => "–".to_string(),
-    }
-}
-
-fn result_json(row: &Row<'_>, column: usize) -> Value {
-    let mut result = Map::new();
-    result.insert("mark".into(), Mark::of(row, column).name().into());
-    match &row.answers[column] {
-        Ok(outcome) => {
-            result.insert("allowed".into(), outcome.allowed.into());
-            result.insert("line".into(), outcome.line.number().into());
-        }
-        Err(ImplError::Failed(why)) => {
-            result.insert("error".into(), why.clone().into());
-        }
-        Err(ImplError::Unsupported(why)) => {
-            result.insert("not_applicable".into(), why.clone().into());
-        }
-    }
-    Value::Object(result)
-}
-
-/// `value` with every object's keys in sorted order, whatever map type
-/// serde_json was built with, so the file is stable from run to run.
-fn sort_keys(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => {
-            let mut keys: Vec<&String> = map.keys().collect();
-            keys.sort();
-            Value::Object(
-                keys.into_iter()
-                    .map(|key| (key.clone(), sort_keys(&map[key])))
-                    .collect(),
+        let pair = |source: Source, text_bodies: bool| {
+            let agreement = parser.agreement(source, text_bodies);
+            format!(
+                "{} | {}",
+                score(implementation, Profile::Google, agreement.score_text(true)),
+                score(implementation, Profile::Rfc, agreement.score_text(false))
             )
-        }
-        Value::Array(items) => Value::Array(items.iter().map(sort_keys).collect()),
-        other => other.clone(),
+        };
+        let real = parser.agreement(Source::RealWorld, true);
+        let _ = writeln!(
+            out,
+            "| [{}]({}) | {} | {} | {} | {} of {} | {} | {} | {} | {} | {} ({}) |",
+            text(&parser.name),
+            link_path(&super::parser_page(&parser.name).display().to_string()),
+            text(&parser.language),
+            implementation.stated.label(),
+            pair(Source::RealWorld, true),
+            real.errors,
+            real.checks,
+            pair(Source::Edge, true),
+            pair(Source::Fuzz, true),
+            pair(Source::Fuzz, false),
+            parser.all_errors(),
+            parser.differences.len(),
+            parser.misses().count()
+        );
+    }
+    out.push_str(
+        "\nThe edge columns count UTF-8 bodies; the edge forms' bodies that are not UTF-8 are on each parser's page. \
+         n/a: the library takes text only, so those checks were not asked.\n\n## Where each parser differs\n\n\
+         Its biggest misses; every difference, with a minimal case and a program that reproduces it by calling the \
+         library directly, is on its page.\n\n",
+    );
+    for parser in &measured.parsers {
+        top_misses(parser, out);
+    }
+    out.push('\n');
+}
+
+fn top_misses(parser: &Parser, out: &mut String) {
+    let _ = writeln!(
+        out,
+        "- **[{}]({})**",
+        text(&parser.name),
+        link_path(&super::parser_page(&parser.name).display().to_string())
+    );
+    let mut misses = parser.misses().take(3).peekable();
+    if misses.peek().is_none() {
+        out.push_str("  - no miss\n");
+    }
+    for difference in misses {
+        let _ = writeln!(
+            out,
+            "  - {} ({} checks)",
+            prose(&difference.headline),
+            difference.total()
+        );
     }
 }
 
-#[cfg(test)]
-mod tests;
+/// One table of marks per case directory, for `cases`.
+fn matrix_tables(report: &Report, cases: &[&Case], out: &mut String) {
+    let columns = &report.suite.columns;
+    let mut group = None;
+    for case in cases {
+        let (directory, rest) = case.directory_and_rest();
+        if group != Some(directory) {
+            group = Some(directory);
+            let _ = writeln!(out, "\n### {}\n", text(directory));
+            out.push_str("| case |");
+            for name in columns {
+                let _ = write!(out, " {} |", text(name));
+            }
+            out.push_str("\n|---|");
+            out.push_str(&":-:|".repeat(columns.len()));
+            out.push('\n');
+        }
+        let title = if report.suite.links_to_cases {
+            format!("[{}](../{}#L{})", text(rest), link_path(&case.file), case.line)
+        } else {
+            text(rest)
+        };
+        let _ = write!(out, "| {title} |");
+        for column in 0..columns.len() {
+            let symbols: String = case
+                .checks
+                .iter()
+                .map(|check| check.answers[column].mark.symbol())
+                .collect();
+            let _ = write!(out, " {symbols} |");
+        }
+        out.push('\n');
+    }
+}

@@ -1,268 +1,223 @@
-//! `reports/parsers/<name>.md`: one third-party parser measured three ways,
-//! and its distinct differences ranked by impact, each written so it can be
-//! pasted into an upstream issue.
+//! `parsers/<name>.md`: one third-party parser measured three ways, and its
+//! distinct differences ranked by impact, each written so it can be pasted
+//! into an upstream issue.
 
 use std::fmt::Write;
 
-use std::collections::BTreeMap;
+use super::conformance::{references_paragraph, samples_list, taken_label};
+use super::{difference_entry, prose, stamp};
+use crate::model::parsers::{Agreement, Parser, Standing};
+use crate::model::readings::Taken;
+use crate::model::Report;
+use rep_core::format::escape::{cell_code_span, code_span, text};
 
-use super::difference_entry;
-use super::measured::{references_sentence, score, WHAT_THEY_ARE};
-use crate::catalogue::third_party::{Reproduce, Stated};
-use crate::measure::collect::{Collected, Source, Tally};
-use crate::measure::differences::{Difference, Standing, FUZZ_MIN_INPUTS};
-use crate::measure::REFERENCE_SEED;
-use rep_core::format::escape::{code_span, text};
-
-/// What the page says about the parser itself.
-#[derive(Clone, Debug)]
-pub(crate) struct ParserInfo {
-    /// Its name in the reports.
-    pub name: String,
-    /// The language it is written in.
-    pub language: String,
-    /// The library and version it reported.
-    pub version: String,
-    /// A few words about it.
-    pub about: String,
-    /// What its own documentation says it follows.
-    pub stated: Option<Stated>,
-    /// A program calling its library directly.
-    pub reproduce: Option<Reproduce>,
-    /// How it is called (the adapter command).
-    pub adapter: String,
-}
-
-/// Everything on one parser's page.
-pub(crate) struct ParserPage<'a> {
-    /// The parser.
-    pub info: &'a ParserInfo,
-    /// Suite, real-world and generated measurements together.
-    pub collected: &'a Collected,
-    /// Its distinct differences, in report order.
-    pub differences: &'a [Difference],
-    /// Generated checks in differences seen too rarely to list.
-    pub rare: u64,
-    /// The real-world corpus, in words.
-    pub corpus: &'a str,
-    /// Per sample: checks both references answered, and how many they part on.
-    pub references: &'a BTreeMap<Source, (u64, u64)>,
-    /// The Google reference's name: `google`, or a stand-in.
-    pub google: &'a str,
-    /// The seed of the explored stream, if one was run.
-    pub explore_seed: Option<u64>,
-    /// Differences only the explored stream showed.
-    pub explored: &'a [Difference],
-}
-
-fn tally_row(out: &mut String, what: &str, tally: &Tally) {
+fn tally_row(out: &mut String, what: &str, agreement: &Agreement) {
     let _ = writeln!(
         out,
         "| {what} | {} | {} | {} | {} | {} |",
-        tally.checks,
-        score(tally, tally.google_percent()),
-        score(tally, tally.rfc_percent()),
-        tally.errors,
-        tally.not_applicable
+        agreement.checks,
+        agreement.score_text(true),
+        agreement.score_text(false),
+        agreement.errors,
+        agreement.not_applicable
     );
 }
 
-/// What the parser's own documentation states, in a sentence.
-fn stated_sentence(info: &ParserInfo) -> String {
-    match &info.stated {
-        Some(Stated {
-            profile: Some(profile),
-            source,
-            says,
-            ..
-        }) => format!("Stated profile: **{profile}** — {says} (source: {source}). Misses are counted against it.",),
-        Some(Stated { source, says, .. }) => format!(
-            "**No stated profile**: its documentation names neither RFC 9309 nor Google's parser — {says} (source: \
-             {source}). Both scores are shown and neither is favoured; only departures from both references and \
-             failures count as misses."
-        ),
-        None => "**No stated profile** is known for it; both scores are shown and neither is favoured.".to_string(),
+/// The page of `parser`.
+pub(super) fn markdown(report: &Report, parser: &Parser) -> String {
+    let mut out = format!("# {}\n\n", text(&parser.name));
+    let stated = report
+        .suite
+        .implementation(&parser.name)
+        .map(|implementation| prose(&implementation.stated.sentence()))
+        .unwrap_or_default();
+    let _ = writeln!(
+        out,
+        "{} ({}): {}. Called as {}; the head of its adapter says how agents, URLs and bodies that are not \
+         UTF-8 are passed to the library.\n\n{stated}\n",
+        text(&parser.version),
+        text(&parser.language),
+        prose(&parser.about),
+        code_span(&parser.adapter),
+    );
+    out.push_str("## Measurements\n\n");
+    out.push_str(&samples_list());
+    out.push('\n');
+    if let Some(measured) = &report.measured {
+        out.push_str(&references_paragraph(measured));
     }
+    measurements(report, parser, &mut out);
+    real_world_kinds(parser, &mut out);
+    errors(parser, &mut out);
+    let explained: u64 = parser.differences.iter().map(|d| d.total()).sum();
+    let min_inputs = report.measured.as_ref().map_or(0, |measured| measured.fuzz_min_inputs);
+    let _ = writeln!(
+        out,
+        "## Distinct differences\n\n{} distinct differences explain {explained} disagreeing checks{}.\n",
+        parser.differences.len(),
+        if parser.rare > 0 {
+            format!(
+                "; {} generated checks in differences met in fewer than {min_inputs} inputs are not listed",
+                parser.rare
+            )
+        } else {
+            String::new()
+        }
+    );
+    for standing in Standing::ALL {
+        let mut group = parser.differences.iter().filter(|d| d.standing == standing).peekable();
+        if group.peek().is_none() {
+            continue;
+        }
+        let _ = writeln!(out, "### {}\n", standing.heading());
+        for difference in group {
+            difference_entry::write(&mut out, parser, difference);
+        }
+    }
+    if !parser.explored.is_empty() {
+        let seed = report
+            .measured
+            .as_ref()
+            .and_then(|m| m.explore_seed)
+            .unwrap_or_default();
+        let _ = writeln!(
+            out,
+            "### Seen only in the explored stream\n\nNot part of the list above, which fixed inputs decide: the \
+             stream of seed {seed} met these often enough to name.\n"
+        );
+        for difference in &parser.explored {
+            difference_entry::write(&mut out, parser, difference);
+        }
+    }
+    files(parser, &mut out);
+    reading_options(report, parser, &mut out);
+    stamp(report, &mut out);
+    out
 }
 
-impl ParserPage<'_> {
-    /// The page as Markdown.
-    pub fn markdown(&self) -> String {
-        let info = self.info;
-        let mut out = format!("# {}\n\n", text(&info.name));
-        let _ = writeln!(
-            out,
-            "{} ({}): {}. Called as {}; the head of its adapter says how agents, URLs and bodies that are not \
-             UTF-8 are passed to the library.\n\n{}\n",
-            text(&info.version),
-            text(&info.language),
-            info.about,
-            code_span(&info.adapter),
-            stated_sentence(info)
+/// The measurements table: one row per measurement, its non-UTF-8 bodies in a row of their own.
+fn measurements(report: &Report, parser: &Parser, out: &mut String) {
+    out.push_str("| measurement | checks | agrees with Google | agrees with RFC 9309 | errors | n/a |\n");
+    out.push_str("|---|---:|---:|---:|---:|---:|\n");
+    for measurement in &parser.measurements {
+        let what = report.measured.as_ref().map_or_else(
+            || measurement.source.described().to_string(),
+            |m| m.measurement_label(measurement, report),
         );
-        out.push_str("Generated by `reptest report`; do not edit by hand.\n\n## Measurements\n\n");
-        out.push_str(WHAT_THEY_ARE);
-        out.push('\n');
-        out.push_str(&references_sentence(self.references, self.google));
-        self.measurements(&mut out);
-        self.errors(&mut out);
-        let explained: u64 = self.differences.iter().map(Difference::total).sum();
+        tally_row(out, &text(&what), &measurement.text);
+        if let Some(bytes) = &measurement.not_utf8 {
+            tally_row(out, &format!("{} — bodies not UTF-8", text(&what)), bytes);
+        }
+    }
+    out.push_str(
+        "\nErrors count as disagreeing; n/a checks (several agents at once, a body that is not UTF-8 for a \
+         text-only library: n/a in the agreement columns) are left out. Real-world, edge and generated checks \
+         are compared with Google's parser and with `rep-rfc`.\n\n",
+    );
+}
+
+/// Real-world agreement per kind of probe, when measured apart.
+fn real_world_kinds(parser: &Parser, out: &mut String) {
+    let real_world = &parser.real_world;
+    if real_world.kinds.is_empty() {
+        return;
+    }
+    out.push_str("### Real world, by kind of probe\n\n");
+    if let Some(headline) = &real_world.headline {
+        let _ = writeln!(out, "{}\n", prose(headline));
+    }
+    out.push_str("| kind | asks | checks | agrees with Google | agrees with RFC 9309 | errors |\n|---|---|---:|---:|---:|---:|\n");
+    for kind in &real_world.kinds {
+        let agreement = &kind.agreement;
         let _ = writeln!(
             out,
-            "## Distinct differences\n\n{} distinct differences explain {explained} disagreeing checks{}.\n",
-            self.differences.len(),
-            if self.rare > 0 {
-                format!(
-                    "; {} generated checks in differences met in fewer than {FUZZ_MIN_INPUTS} inputs are not listed",
-                    self.rare
-                )
+            "| {} | {} | {} | {} | {} | {} |",
+            cell_code_span(&kind.kind),
+            text(&kind.asks),
+            agreement.checks,
+            agreement.score_text(true),
+            agreement.score_text(false),
+            agreement.errors
+        );
+    }
+    out.push('\n');
+}
+
+/// The flag for a measurement whose errors exceed 1% of its checks, with the most frequent messages.
+fn errors(parser: &Parser, out: &mut String) {
+    if parser.errors.over.is_empty() {
+        return;
+    }
+    let over: Vec<String> = parser
+        .errors
+        .over
+        .iter()
+        .map(|share| {
+            format!(
+                "{} {} of {} checks ({:.1}%)",
+                share.source.name(),
+                share.errors,
+                share.checks,
+                100.0 * share.errors as f64 / share.checks.max(1) as f64
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "**Errors above 1%**: {}. Its most frequent error messages:\n",
+        over.join("; ")
+    );
+    for message in &parser.errors.messages {
+        let _ = writeln!(out, "- {} ({} checks)", code_span(&message.message), message.checks);
+    }
+    out.push_str("\nEach message is one distinct difference below, with a program that shows whether the library itself raises it.\n\n");
+}
+
+fn files(parser: &Parser, out: &mut String) {
+    if parser.files.is_empty() {
+        return;
+    }
+    out.push_str("## Real-world files it disagrees on most\n\n| file | disagreeing checks |\n|---|---:|\n");
+    for file in &parser.files {
+        let _ = writeln!(out, "| {} | {} |", text(&file.file), file.checks);
+    }
+    out.push('\n');
+}
+
+/// Its option on every reading whose open checks it answered.
+fn reading_options(report: &Report, parser: &Parser, out: &mut String) {
+    let Some(readings) = &report.readings else {
+        return;
+    };
+    let rows: Vec<String> = readings
+        .readings
+        .iter()
+        .filter_map(|reading| {
+            let answers = reading.answers.iter().find(|a| a.implementation == parser.name)?;
+            if answers.taken == Taken::NotAnswered {
+                return None;
+            }
+            let chosen = if matches!(answers.taken, Taken::Choice(_)) {
+                " (as rep-rfc)"
             } else {
-                String::new()
-            }
-        );
-        let mut number = 0;
-        for standing in [
-            Standing::Miss,
-            Standing::Failure,
-            Standing::FollowsOtherProfile,
-            Standing::FollowsClaimedProfile,
-            Standing::DiffersFromOne,
-        ] {
-            let group: Vec<&Difference> = self.differences.iter().filter(|d| d.standing == standing).collect();
-            if group.is_empty() {
-                continue;
-            }
-            let _ = writeln!(out, "### {}\n", standing.heading());
-            for difference in group {
-                number += 1;
-                self.difference(&mut out, number, difference);
-            }
-        }
-        if !self.explored.is_empty() {
-            let _ = writeln!(
-                out,
-                "### Seen only in the explored stream
-
-Not part of the list above, which fixed inputs decide:                  the stream of seed {} met these often enough to name.
-",
-                self.explore_seed.unwrap_or_default()
-            );
-            for difference in self.explored {
-                number += 1;
-                self.difference(&mut out, number, difference);
-            }
-        }
-        self.files(&mut out);
-        out
+                ""
+            };
+            Some(format!(
+                "| {} | {}{chosen} | {} |\n",
+                cell_code_span(&reading.id),
+                taken_label(&answers.taken),
+                reading.open_checks
+            ))
+        })
+        .collect();
+    if rows.is_empty() {
+        return;
     }
-
-    fn difference(&self, out: &mut String, number: usize, difference: &Difference) {
-        let info = self.info;
-        difference_entry::write(
-            out,
-            number,
-            &info.name,
-            &info.version,
-            &info.language,
-            info.reproduce.as_ref(),
-            difference,
-        );
-    }
-
-    /// The measurements table: one row per measurement, its non-UTF-8
-    /// bodies in a row of their own.
-    fn measurements(&self, out: &mut String) {
-        out.push_str("| measurement | checks | agrees with Google | agrees with RFC 9309 | errors | n/a |\n");
-        out.push_str("|---|---:|---:|---:|---:|---:|\n");
-        for (source, what) in [
-            (
-                Source::Suite,
-                "the suite's cases (expectations of each profile)".to_string(),
-            ),
-            (Source::RealWorld, format!("real world: {}", self.corpus)),
-            (Source::Edge, "edge forms of the same files".to_string()),
-            (
-                Source::Fuzz,
-                format!("generated inputs, the reference stream (seed {REFERENCE_SEED})"),
-            ),
-            (
-                Source::Explore,
-                self.explore_seed.map_or(String::new(), |seed| {
-                    format!("generated inputs explored with seed {seed}")
-                }),
-            ),
-        ] {
-            if what.is_empty() {
-                continue;
-            }
-            let tally = self.collected.tallies.get(&source).copied().unwrap_or_default();
-            tally_row(out, &what, &tally);
-            if let Some(bytes) = self.collected.non_utf8.get(&source) {
-                tally_row(out, &format!("{what} — bodies not UTF-8"), bytes);
-            }
-        }
-        out.push_str(
-            "\nErrors count as disagreeing; n/a checks (several agents at once, a body that is not UTF-8 for a \
-             text-only library: n/a in the agreement columns) are left out. Real-world, edge and generated checks \
-             are compared with Google's parser and with `rep-rfc`.\n\n",
-        );
-    }
-
-    /// The flag for a measurement whose errors exceed 1% of its checks, with
-    /// the most frequent messages.
-    fn errors(&self, out: &mut String) {
-        let over: Vec<String> = Source::ALL
-            .iter()
-            .filter_map(|source| {
-                let mut tally = self.collected.tallies.get(source).copied().unwrap_or_default();
-                let bytes = self.collected.non_utf8.get(source).copied().unwrap_or_default();
-                tally.checks += bytes.checks;
-                tally.errors += bytes.errors;
-                let share = tally.error_percent()?;
-                (share > 1.0).then(|| {
-                    format!(
-                        "{} {} of {} checks ({share:.1}%)",
-                        source.name(),
-                        tally.errors,
-                        tally.checks
-                    )
-                })
-            })
-            .collect();
-        if over.is_empty() {
-            return;
-        }
-        let _ = writeln!(
-            out,
-            "**Errors above 1%**: {}. Its most frequent error messages:\n",
-            over.join("; ")
-        );
-        let mut failures: Vec<(u64, &str)> = self
-            .collected
-            .groups
-            .iter()
-            .filter_map(|group| Some((group.total(), group.signature.failure.as_deref()?)))
-            .collect();
-        failures.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-        for (count, message) in failures.into_iter().take(5) {
-            let _ = writeln!(out, "- {} ({count} checks)", code_span(message));
-        }
-        out.push_str("\nEach message is one distinct difference below, with a program that shows whether the library itself raises it.\n\n");
-    }
-
-    fn files(&self, out: &mut String) {
-        let mut files: Vec<(&String, &u64)> = self.collected.files.iter().collect();
-        if files.is_empty() {
-            return;
-        }
-        files.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        out.push_str("## Real-world files it disagrees on most\n\n| file | disagreeing checks |\n|---|---:|\n");
-        for (file, count) in files.into_iter().take(10) {
-            let _ = writeln!(out, "| {} | {count} |", text(file));
-        }
-        out.push('\n');
-    }
+    out.push_str(
+        "## Readings\n\nWhere RFC 9309 can be read more than one way, the option this parser takes (from its \
+         answers on the reading's open checks; never a miss). The readings are explained in \
+         [readings.md](../readings.md).\n\n| reading | option | open checks |\n|---|---|---:|\n",
+    );
+    out.extend(rows);
+    out.push('\n');
 }
-
-#[cfg(test)]
-mod tests;

@@ -1,24 +1,35 @@
 //! The whole report as one call: the suite run against the lineup, the
 //! bundled parsers measured (or their measurements read), their differences
-//! found, and the pages written — `conformance.md` and `.json`,
-//! `readings.md`, one page per parser under `parsers/` (see [`parsers`]),
-//! and the same as a static site under `site/`.
+//! found, all of it built into one [`Report`] — written as `report.json`
+//! beside its schema — and the Markdown pages rendered from it
+//! (`conformance.md`, `readings.md`, `parsers/<name>.md`). The static site is
+//! rendered from `report.json` by [`crate::site`], apart.
 
+mod parser;
 mod parsers;
+mod readings;
+mod suite;
 
-use parsers::Parsers;
+use parsers::{Analyses, Parsers};
 
 use crate::catalogue::third_party::{Reproduce, Stated};
 use crate::lineup::{Lineup, Member, Origin};
-use crate::measure::differences::Found;
+use crate::measure::differences::{Found, FUZZ_MIN_INPUTS};
 use crate::measure::promote::{cases_yaml, promotable};
-use crate::pages::conformance::Conformance;
-use crate::pages::readings_page;
-use crate::site::{self, Site};
+use crate::measure::REFERENCE_SEED;
+use crate::model::parsers::{Measured, ReferencesPart};
+use crate::model::{self, Corpus, Report, Stamp};
+use crate::pages;
 use rep_core::case::statements::{load_statements, Statements};
 use rep_core::case::{CaseFile, ProfileId, Readings, STATEMENTS_FILE};
-use rep_core::runner::{self};
+use rep_core::runner;
 use std::path::{Path, PathBuf};
+
+/// The file the report is written to, under the output directory.
+pub const REPORT_FILE: &str = "report.json";
+
+/// Its JSON Schema, beside it.
+pub const SCHEMA_FILE: &str = "report.schema.json";
 
 /// What to report on, and where.
 pub struct Plan<'a> {
@@ -41,8 +52,8 @@ pub struct Plan<'a> {
     pub readings: Option<Readings>,
     /// The commands that regenerate the report, shown on it.
     pub reproduce: Vec<String>,
-    /// Whether to write the static site under `out/site/` too.
-    pub html: bool,
+    /// When, from what and with what the report is made (its corpus is filled in here).
+    pub stamp: Stamp,
     /// The self-test every parser passes before it is measured
     /// (`harness/adapters/self-test.yaml`); none skips the gate.
     pub self_test: Option<Vec<CaseFile>>,
@@ -127,12 +138,11 @@ pub struct Written {
     pub ran: usize,
     /// What was left out and why, one line each.
     pub left_out: Vec<String>,
-    /// Files of the site written under `out/site/` (listed as one entry of `files`).
-    pub site_pages: usize,
 }
 
-/// Runs and writes the whole report on `lineup` (runnable or not: those
-/// that are not are listed with the reason).
+/// Runs the report on `lineup` (runnable or not: those that are not are
+/// listed with the reason), writes `report.json`, its schema and the
+/// Markdown pages rendered from it.
 pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + Sync) -> Result<Written, String> {
     let mut left_out: Vec<String> = lineup
         .members
@@ -140,63 +150,138 @@ pub fn write(plan: &Plan<'_>, lineup: Lineup, progress: impl Fn(Progress<'_>) + 
         .filter_map(|member| Some(format!("{}: {}", member.name, member.ready.as_ref().err()?)))
         .collect();
     let bundled: Vec<Subject> = lineup.members.iter().filter_map(Subject::of).collect();
-    let (impls, entries) = lineup.into_runnable();
+    let implementations = lineup.members.iter().map(suite::implementation).collect();
+    let impls = lineup.into_runnable();
     let matrix = runner::run(plan.files, &impls, |done, total| progress(Progress::Cases(done, total)));
     std::fs::create_dir_all(&plan.out).map_err(|error| format!("cannot create {}: {error}", plan.out.display()))?;
     let mut written = Vec::new();
-    let (measured, corpus, measurements, docs) = if bundled.is_empty() || plan.suite_only {
-        (Vec::new(), String::new(), None, Vec::new())
+    let mut suite = suite::suite(&matrix, implementations, plan.committed);
+    let analyses = if bundled.is_empty() || plan.suite_only {
+        None
     } else {
         let parsers = Parsers {
             bundled: &bundled,
             impls: &impls,
             matrix: &matrix,
         };
-        let (measured, corpus, measurements, docs) =
-            parsers.measure_and_write_pages(plan, &progress, &mut written, &mut left_out)?;
-        (measured, corpus, Some(measurements.references), docs)
+        Some(parsers.measure_and_analyse(plan, &progress, &mut left_out)?)
     };
-    let report = Conformance {
-        matrix: &matrix,
-        entries,
-        case_link_prefix: plan.committed.then(|| "../cases/".to_string()),
-        reproduce: plan.reproduce.clone(),
+    let mut stamp = plan.stamp.clone();
+    let measured = analyses.as_ref().map(|analyses| {
+        stamp.corpus = Some(Corpus {
+            described: analyses.measurements.corpus.clone(),
+            collected: None,
+        });
+        measured(analyses, &mut suite)
+    });
+    let readings = match &plan.readings {
+        Some(readings) => {
+            let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
+            let columns: Vec<usize> = suite
+                .columns
+                .iter()
+                .filter_map(|name| matrix.impls.iter().position(|info| &info.name == name))
+                .collect();
+            let statements = statements_beside(readings)?;
+            Some(readings::readings(
+                readings,
+                statements.as_ref(),
+                &matrix,
+                &columns,
+                choice,
+            ))
+        }
+        None => None,
+    };
+    let report = Report {
+        format: model::FORMAT.to_string(),
+        stamp,
+        suite,
         measured,
-        corpus,
-        readings: plan.readings.as_ref(),
-        references: measurements.unwrap_or_default(),
-        google: if impls.iter().any(|i| i.name() == "google") {
-            "google".to_string()
-        } else {
-            "rep-google".to_string()
-        },
+        readings,
+        reproduce: plan.reproduce.clone(),
     };
-    write_file(&plan.out.join("conformance.md"), &report.markdown(), &mut written)?;
-    write_file(&plan.out.join("conformance.json"), &report.json(), &mut written)?;
-    if let Some(readings) = &plan.readings {
-        let choice = matrix.impls.iter().position(|info| info.name == "rep-rfc").unwrap_or(0);
-        let statements = statements_beside(readings)?;
-        let page = readings_page::markdown(readings, &matrix, choice, statements.as_ref());
-        write_file(&plan.out.join("readings.md"), &page, &mut written)?;
+    write_file(&plan.out.join(REPORT_FILE), &model::to_json(&report), &mut written)?;
+    write_file(&plan.out.join(SCHEMA_FILE), &model::schema(), &mut written)?;
+    for (path, text) in pages::pages(&report) {
+        write_file(&plan.out.join(&path), &text, &mut written)?;
     }
-    let mut site_pages = 0;
-    if plan.html {
-        progress(Progress::Step("writing the site"));
-        let site = Site {
-            report: &report,
-            readings: plan.readings.as_ref(),
-            parsers: docs,
-        };
-        site_pages = site::write(&site, &plan.out.join("site"))?.len();
-        written.push(plan.out.join("site"));
+    remove_stale_pages(&plan.out, &report)?;
+    if let Some(analyses) = &analyses {
+        let founds: Vec<(&str, &Found)> = analyses
+            .parsers
+            .iter()
+            .map(|(subject, _, found)| (subject.name.as_str(), found))
+            .collect();
+        write_promotable(&plan.out, &founds, &mut written)?;
     }
     Ok(Written {
         files: written,
         checks: matrix.rows.len(),
         ran: matrix.impls.len(),
         left_out,
-        site_pages,
     })
+}
+
+/// The parsers' part of the model; marks each measured parser as having a page.
+fn measured(analyses: &Analyses, suite: &mut model::Suite) -> Measured {
+    let explored = analyses.measurements.explore_seed.is_some();
+    let parsers = analyses
+        .parsers
+        .iter()
+        .map(|(subject, collected, found)| {
+            parser::parser(
+                &parser::Analysed {
+                    subject,
+                    collected,
+                    found,
+                    explored,
+                },
+                suite,
+            )
+        })
+        .collect::<Vec<_>>();
+    for implementation in &mut suite.implementations {
+        implementation.page = parsers.iter().any(|parser| parser.name == implementation.name);
+    }
+    Measured {
+        google_reference: analyses.google.clone(),
+        references_part: analyses
+            .measurements
+            .references
+            .iter()
+            .map(|(source, (checks, differ))| ReferencesPart {
+                source: parser::source_of(*source),
+                checks: *checks,
+                differ: *differ,
+            })
+            .collect(),
+        reference_seed: REFERENCE_SEED,
+        explore_seed: analyses.measurements.explore_seed,
+        fuzz_min_inputs: FUZZ_MIN_INPUTS,
+        parsers,
+    }
+}
+
+/// Removes the pages under `out/parsers/` of parsers the report no longer has.
+fn remove_stale_pages(out: &Path, report: &Report) -> Result<(), String> {
+    let dir = out.join(pages::PARSERS_DIR);
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    let kept: Vec<PathBuf> = report
+        .measured
+        .iter()
+        .flat_map(|measured| &measured.parsers)
+        .map(|parser| out.join(pages::parser_page(&parser.name)))
+        .collect();
+    for stale in entries.flatten() {
+        if !kept.contains(&stale.path()) {
+            std::fs::remove_file(stale.path())
+                .map_err(|error| format!("cannot remove {}: {error}", stale.path().display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// The statements file beside the readings file, when the suite has one.
@@ -213,9 +298,8 @@ fn statements_beside(readings: &Readings) -> Result<Option<Statements>, String> 
 
 /// `promotable.yaml` in `out`: the real-world differences of every parser
 /// on which both references agree, as draft cases (none: no file).
-fn write_promotable(out: &Path, founds: &[(&str, Found)], written: &mut Vec<PathBuf>) -> Result<(), String> {
-    let by_parser: Vec<(&str, &Found)> = founds.iter().map(|(name, found)| (*name, found)).collect();
-    let offered = promotable(&by_parser);
+fn write_promotable(out: &Path, founds: &[(&str, &Found)], written: &mut Vec<PathBuf>) -> Result<(), String> {
+    let offered = promotable(founds);
     let drafts = out.join("promotable.yaml");
     if offered.is_empty() {
         let _ = std::fs::remove_file(&drafts);
@@ -231,3 +315,9 @@ fn write_file(path: &Path, text: &str, written: &mut Vec<PathBuf>) -> Result<(),
     written.push(path.to_path_buf());
     Ok(())
 }
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+#[cfg(test)]
+mod cross_format;

@@ -1,23 +1,28 @@
 //! The parsers of a report: gated by the self-test, measured (or their
-//! measurements read), their differences found, and a page written each.
+//! measurements read), and their differences found.
 
-use super::{write_file, write_promotable, Plan, Progress, Subject};
+use super::{Plan, Progress, Subject};
 use crate::measure::collect::Collected;
 use crate::measure::differences::Found;
 use crate::measure::self_test::self_test;
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
-use crate::pages::measured::MeasuredParser;
-use crate::pages::options;
-use crate::pages::parser_page::{ParserInfo, ParserPage};
-use crate::site::ParserDoc;
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::Implementation;
 use rep_core::pool::{self, cores};
 use rep_core::runner::Matrix;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+
+/// Every parser measured and analysed, with what they were measured on.
+pub(super) struct Analyses {
+    /// Each parser with its measurements (suite included) and differences, in the registry's order.
+    pub(super) parsers: Vec<(Subject, Collected, Found)>,
+    /// The measurements, for what the parsers share (corpus, references, seeds).
+    pub(super) measurements: Measurements,
+    /// The Google reference's name: `google`, or its stand-in.
+    pub(super) google: String,
+}
 
 /// The bundled parsers that ran, and what they ran in.
 pub(super) struct Parsers<'p, 'm, 'a> {
@@ -48,17 +53,14 @@ impl Parsers<'_, '_, '_> {
         }
     }
 
-    /// Measures the parsers (or reads their measurements), finds their
-    /// differences, writes a page each under `out/parsers/` (removing pages
-    /// of parsers no longer reported), and gives their summaries and the
-    /// corpus described.
-    pub(super) fn measure_and_write_pages(
+    /// Measures the parsers that pass the self-test (or reads their
+    /// measurements) and finds their differences.
+    pub(super) fn measure_and_analyse(
         &self,
         plan: &Plan<'_>,
         progress: &(impl Fn(Progress<'_>) + Sync),
-        written: &mut Vec<PathBuf>,
         left_out: &mut Vec<String>,
-    ) -> Result<(Vec<MeasuredParser>, String, Measurements, Vec<ParserDoc>), String> {
+    ) -> Result<Analyses, String> {
         let (google, stand_in) = self.google_reference()?;
         left_out.extend(stand_in);
         let rfc = self.column("rep-rfc")?;
@@ -68,7 +70,7 @@ impl Parsers<'_, '_, '_> {
             impls: self.impls,
             matrix: self.matrix,
         };
-        parsers.pages(plan, progress, written, google, rfc)
+        parsers.analyse_all(plan, progress, google, rfc)
     }
 
     /// The subjects that pass the self-test; the others are left out with
@@ -93,20 +95,17 @@ impl Parsers<'_, '_, '_> {
         Ok(passed)
     }
 
-    fn pages(
+    fn analyse_all(
         &self,
         plan: &Plan<'_>,
         progress: &(impl Fn(Progress<'_>) + Sync),
-        written: &mut Vec<PathBuf>,
         google: usize,
         rfc: usize,
-    ) -> Result<(Vec<MeasuredParser>, String, Measurements, Vec<ParserDoc>), String> {
+    ) -> Result<Analyses, String> {
         let measurements = self.measurements(plan, google, rfc, progress)?;
-        let pages = plan.out.join("parsers");
-        std::fs::create_dir_all(&pages).map_err(|error| format!("cannot create {}: {error}", pages.display()))?;
         let done = AtomicUsize::new(0);
         // Minimising asks each parser many questions one at a time, so parsers
-        // are analysed side by side; pages are written in the registry's order.
+        // are analysed side by side; they are reported in the registry's order.
         let analyses = pool::each(self.bundled, cores(), |party| {
             let started = Instant::now();
             let column = self.column(&party.name)?;
@@ -132,67 +131,16 @@ impl Parsers<'_, '_, '_> {
             )));
             Ok::<_, String>(analysis)
         });
-        let mut measured = Vec::new();
-        let mut founds = Vec::new();
-        let first_page = written.len();
-        let mut docs = Vec::new();
+        let mut parsers = Vec::new();
         for (party, analysis) in self.bundled.iter().zip(analyses) {
             let (collected, found) = analysis?;
-            let mut page = self.page(party, &collected, &found, &measurements, self.impls[google].name());
-            if let Some(readings) = &plan.readings {
-                page.push_str(&options::section(readings, self.matrix, self.column(&party.name)?, rfc));
-            }
-            write_file(&pages.join(format!("{}.md", party.name)), &page, written)?;
-            docs.push(ParserDoc::new(&party.name, page));
-            let pairs = |map: &std::collections::BTreeMap<_, _>| map.iter().map(|(s, t)| (*s, *t)).collect();
-            measured.push(MeasuredParser::of(
-                party,
-                pairs(&collected.tallies),
-                pairs(&collected.non_utf8),
-                &found,
-            ));
-            founds.push((party.name.as_str(), found));
+            parsers.push((party.clone(), collected, found));
         }
-        write_promotable(&plan.out, &founds, written)?;
-        let pages_written = &written[first_page..];
-        for stale in std::fs::read_dir(&pages).map_err(|error| error.to_string())?.flatten() {
-            if !pages_written.contains(&stale.path()) {
-                let _ = std::fs::remove_file(stale.path());
-            }
-        }
-        Ok((measured, measurements.corpus.clone(), measurements, docs))
-    }
-
-    /// The page of `party`, as Markdown.
-    fn page(
-        &self,
-        party: &Subject,
-        collected: &Collected,
-        found: &Found,
-        measurements: &Measurements,
-        google: &str,
-    ) -> String {
-        let info = ParserInfo {
-            name: party.name.clone(),
-            language: party.language.clone(),
-            version: party.version.clone(),
-            about: party.about.clone(),
-            stated: party.stated.clone(),
-            reproduce: party.reproduce.clone(),
-            adapter: party.adapter.clone(),
-        };
-        ParserPage {
-            info: &info,
-            collected,
-            differences: &found.listed,
-            rare: found.rare,
-            corpus: &measurements.corpus,
-            references: &measurements.references,
-            google,
-            explore_seed: measurements.explore_seed,
-            explored: &found.explored,
-        }
-        .markdown()
+        Ok(Analyses {
+            parsers,
+            measurements,
+            google: self.impls[google].name().to_string(),
+        })
     }
 
     fn measurements(

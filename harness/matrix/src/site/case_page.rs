@@ -3,70 +3,59 @@
 //! profile expects and on what basis, and every implementation's verdict
 //! with the line that decided it.
 
-use super::html::{esc, frame, parser_file, section, status_class, status_words, verdict_letter, Depth};
-use super::Site;
-use rep_core::case::{clause, Case, ProfileId};
-use rep_core::format::escape::{control_escape, invalid_byte_escape};
-use rep_core::implementation::{DecidingLine, ImplError};
-use rep_core::runner::Row;
-use std::fmt::Write;
+use maud::{html, Markup};
 
-/// One character made visible: a span with a hover text, or the character
-/// escaped. Control characters are written as every output of `reptest`
-/// writes them ([`control_escape`]); the byte order mark and the no-break
-/// space, which a page can style, are named.
-fn visible(c: char) -> String {
+use super::frame::{frame, parser_file, prose, shown, url_encode, Depth};
+use crate::model::suite::{Case, Check, Deciding, Verdict};
+use crate::model::{Profile, Report};
+use rep_core::format::escape::{control_escape, invalid_byte_escape};
+
+/// One character made visible: a span with a hover text, or the character.
+/// Control characters are written as every output of `reptest` writes them
+/// ([`control_escape`]); the byte order mark and the no-break space, which a
+/// page can style, are named.
+fn visible(c: char) -> Markup {
     match c {
-        '\u{FEFF}' => return "<span class=\"ctl\" title=\"byte order mark U+FEFF\">BOM</span>".to_string(),
-        '\u{A0}' => return "<span class=\"ctl\" title=\"no-break space U+00A0\">NBSP</span>".to_string(),
+        '\u{FEFF}' => return html! { span.ctl title="byte order mark U+FEFF" { "BOM" } },
+        '\u{A0}' => return html! { span.ctl title="no-break space U+00A0" { "NBSP" } },
         _ => {}
     }
     match control_escape(c) {
-        Some(shown) => {
+        Some(escaped) => {
             let what = match c {
                 '\t' => "tab".to_string(),
                 c if c.is_control() => format!("control character U+{:04X}", u32::from(c)),
                 c => format!("bidirectional control U+{:04X}", u32::from(c)),
             };
-            format!("<span class=\"ctl\" title=\"{what}\">{shown}</span>")
+            html! { span.ctl title=(what) { (escaped) } }
         }
-        None => esc(&c.to_string()),
+        None => html! { (c) },
     }
 }
 
-/// One line of a body as HTML, trailing blanks marked.
-fn line_html(line: &[u8]) -> String {
-    let mut out = String::new();
+/// One line of a body, trailing blanks marked.
+fn line_html(line: &[u8]) -> Markup {
     let kept = line.len() - line.iter().rev().take_while(|&&b| b == b' ').count();
-    for chunk in line[..kept].utf8_chunks() {
-        for c in chunk.valid().chars() {
-            out.push_str(&visible(c));
+    let trailing = line.len() - kept;
+    html! {
+        @for chunk in line[..kept].utf8_chunks() {
+            @for c in chunk.valid().chars() { (visible(c)) }
+            @for byte in chunk.invalid() {
+                span.bad title=(format!("byte 0x{byte:02X}: not UTF-8")) { (invalid_byte_escape(*byte)) }
+            }
         }
-        for byte in chunk.invalid() {
-            let _ = write!(
-                out,
-                "<span class=\"bad\" title=\"byte 0x{byte:02X}: not UTF-8\">{}</span>",
-                invalid_byte_escape(*byte)
-            );
+        @if trailing > 0 {
+            span.trail title=(format!("{trailing} trailing space(s)")) { ("␠".repeat(trailing)) }
         }
     }
-    if kept < line.len() {
-        let _ = write!(
-            out,
-            "<span class=\"trail\" title=\"{} trailing space(s)\">{}</span>",
-            line.len() - kept,
-            "␠".repeat(line.len() - kept)
-        );
-    }
-    out
 }
 
-/// The body as a numbered listing, CR and missing line ends shown.
-fn body_html(body: &[u8]) -> String {
+/// The body as a numbered listing, CR and a missing last line end shown.
+pub(super) fn body_html(body: &[u8]) -> Markup {
     if body.is_empty() {
-        return "<p class=\"empty\">(empty body)</p>\n".to_string();
+        return html! { p.empty { "(empty body)" } };
     }
-    let mut out = String::from("<ol class=\"body\">");
+    let mut lines: Vec<(&[u8], Markup)> = Vec::new();
     let (mut start, mut at) = (0, 0);
     while at <= body.len() {
         let end = at == body.len();
@@ -78,155 +67,119 @@ fn body_html(body: &[u8]) -> String {
         if end && start == at {
             break;
         }
+        let crlf = byte == Some(b'\r') && body.get(at + 1) == Some(&b'\n');
         let ending = match byte {
-            Some(b'\r') if body.get(at + 1) == Some(&b'\n') => {
-                "<span class=\"ctl\" title=\"CR LF line end\">\\r</span>"
-            }
-            Some(b'\r') => "<span class=\"ctl\" title=\"CR alone ends this line\">\\r</span>",
-            Some(_) => "",
-            None => "<span class=\"ctl\" title=\"the body ends without a line end\">⏎̸</span>",
+            Some(b'\r') if crlf => html! { span.ctl title="CR LF line end" { "\\r" } },
+            Some(b'\r') => html! { span.ctl title="CR alone ends this line" { "\\r" } },
+            Some(_) => html! {},
+            None => html! { span.ctl title="the body ends without a line end" { "⏎̸" } },
         };
-        let _ = write!(out, "<li>{}{ending}</li>", line_html(&body[start..at]));
-        at += if byte == Some(b'\r') && body.get(at + 1) == Some(&b'\n') {
-            2
-        } else {
-            1
-        };
+        lines.push((&body[start..at], ending));
+        at += if crlf { 2 } else { 1 };
         start = at;
     }
-    out.push_str("</ol>\n");
-    out
+    html! { ol.body { @for (line, ending) in &lines { li { (line_html(line)) (ending) } } } }
 }
 
-fn expectation(site: &Site<'_, '_, '_>, row: &Row<'_>, profile: ProfileId) -> String {
-    let check = row.check();
-    let expect = check.expect(profile).name();
-    let basis = match profile {
-        ProfileId::Google => "Google's parser, as the google/ cases document it".to_string(),
-        ProfileId::Rfc => {
-            let mut parts = Vec::new();
-            if let Some(section) = &check.basis.clause {
-                let level = check
-                    .basis
-                    .level
-                    .map(|l| format!(" ({})", l.name()))
-                    .unwrap_or_default();
-                let title = clause::title(section)
-                    .map(|t| format!(" {}", esc(t)))
-                    .unwrap_or_default();
-                parts.push(format!(
-                    "<a href=\"{}\">RFC 9309 §{}</a>{title}{level}",
-                    esc(&clause::link(section)),
-                    esc(section)
-                ));
-            }
-            if let Some(reading) = &check.basis.reading {
-                let known = site.readings.is_some_and(|r| r.get(reading).is_some());
-                parts.push(if known {
-                    format!("reading <a href=\"../readings.html#{0}\">{0}</a>", esc(reading))
-                } else {
-                    format!("reading {}", esc(reading))
-                });
-            }
-            if parts.is_empty() {
-                "RFC 9309".to_string()
-            } else {
-                parts.join("; ")
+fn expectation(report: &Report, check: &Check, profile: Profile) -> Markup {
+    html! {
+        tr {
+            th { (profile.name()) }
+            td { (check.expect(profile).name()) }
+            td {
+                @match profile {
+                    Profile::Google => "Google's parser, as the google/ cases document it",
+                    Profile::Rfc => {
+                        @if let Some(clause) = &check.basis.clause {
+                            a href=(clause.link) { "RFC 9309 §" (clause.section) }
+                            @if let Some(title) = &clause.title { " " (title) }
+                            @if let Some(level) = &check.basis.level { " (" (level) ")" }
+                        }
+                        @if let Some(reading) = &check.basis.reading {
+                            @if check.basis.clause.is_some() { "; " }
+                            "reading "
+                            @if report.readings.as_ref().is_some_and(|r| r.readings.iter().any(|x| &x.id == reading)) {
+                                a href={ "../readings.html#" (reading) } { (reading) }
+                            } @else { (reading) }
+                        }
+                        @if check.basis.clause.is_none() && check.basis.reading.is_none() { "RFC 9309" }
+                    }
+                }
             }
         }
+    }
+}
+
+fn check_section(report: &Report, check: &Check) -> Markup {
+    html! {
+        section.check id={ "check-" (check.number) } {
+            h2 { "Check " (check.number) " " small { (shown(&check.id)) } }
+            p {
+                "agent" @if check.agents.len() > 1 { "s" } " "
+                @for (index, agent) in check.agents.iter().enumerate() {
+                    @if index > 0 { ", " }
+                    code { (shown(agent)) }
+                }
+                " · URL " code { (shown(&check.url)) }
+            }
+            table.expect {
+                thead { tr { th { "profile" } th { "expects" } th { "basis" } } }
+                tbody { (expectation(report, check, Profile::Rfc)) (expectation(report, check, Profile::Google)) }
+            }
+            table.verdicts {
+                thead { tr { th { "implementation" } th { "states" } th { "verdict" } th { "deciding line" }
+                    th { "rfc" } th { "google" } } }
+                tbody {
+                    @for (implementation, answer) in report.suite.ran().into_iter().zip(&check.answers) {
+                        tr.verdict {
+                            td { @if implementation.page {
+                                a href={ "../parser/" (parser_file(&implementation.name)) } { (shown(&implementation.name)) }
+                            } @else { (shown(&implementation.name)) } }
+                            td { (implementation.stated.label()) }
+                            td class=(answer.status(implementation.judged_by).class()) { (answer.verdict.word()) }
+                            td {
+                                @match (&answer.line, &answer.why) {
+                                    (Some(Deciding::Line(line)), _) => { "line " (line) }
+                                    (Some(Deciding::NoRule), _) => "no rule (default)",
+                                    (None, Some(why)) if answer.verdict != Verdict::Allowed && answer.verdict != Verdict::Disallowed => (shown(why)),
+                                    _ => "–",
+                                }
+                            }
+                            td class=(answer.rfc.class()) { (answer.rfc.words()) }
+                            td class=(answer.google.class()) { (answer.google.words()) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The page of `case`.
+pub(super) fn page(report: &Report, case: &Case) -> String {
+    let body = case.body.bytes();
+    let markup = html! {
+        p.crumbs {
+            a href={ "../matrix.html?section=" (url_encode(&case.section)) "&all=1" } { (case.section) }
+            " · " code { (case.file) } " line " (case.line)
+        }
+        h1 { (shown(&case.id)) }
+        p.why { (prose(&case.why)) }
+        @if let Some(response) = &case.response { p.response { "Response: " (shown(response)) } }
+        h2 { "Body " small { (case.bytes) " bytes" } }
+        @if body.len() < case.bytes {
+            p.cut { "The first " (body.len()) " bytes, up to a line end; the whole body is in " code { (case.file) } "." }
+        }
+        (body_html(&body))
+        @for check in &case.checks { (check_section(report, check)) }
     };
-    format!("<tr><th>{}</th><td>{expect}</td><td>{basis}</td></tr>", profile.name())
+    frame(report, &case.id, Depth::Sub, markup, "")
 }
 
-fn deciding(row: &Row<'_>, column: usize) -> String {
-    match &row.answers[column] {
-        Ok(outcome) => match outcome.line {
-            DecidingLine::At(line) => format!("line {line}"),
-            DecidingLine::NoRule => "no rule (default)".to_string(),
-            DecidingLine::NotReported => "–".to_string(),
-        },
-        Err(ImplError::Failed(why)) | Err(ImplError::Unsupported(why)) => esc(why),
-    }
-}
-
-fn check_section(site: &Site<'_, '_, '_>, row: &Row<'_>, out: &mut String) {
-    let check = row.check();
-    let number = row.index + 1;
-    let _ = write!(
-        out,
-        "<section class=\"check\" id=\"check-{number}\">\n<h2>Check {number} <small>{}</small></h2>\n\
-         <p>agent{} <code>{}</code> · URL <code>{}</code></p>\n\
-         <table class=\"expect\"><thead><tr><th>profile</th><th>expects</th><th>basis</th></tr></thead><tbody>{}{}</tbody></table>\n",
-        esc(&row.id()),
-        if check.agents.len() > 1 { "s" } else { "" },
-        check.agents.iter().map(|a| esc(a)).collect::<Vec<_>>().join("</code>, <code>"),
-        esc(&check.url),
-        expectation(site, row, ProfileId::Rfc),
-        expectation(site, row, ProfileId::Google)
-    );
-    out.push_str(
-        "<table class=\"verdicts\"><thead><tr><th>implementation</th><th>claims</th><th>verdict</th>\
-         <th>deciding line</th><th>rfc</th><th>google</th></tr></thead><tbody>\n",
-    );
-    for column in site.columns() {
-        let name = esc(&column.entry.name);
-        let name = if site.has_page(&column.entry.name) {
-            format!("<a href=\"../parser/{}\">{name}</a>", parser_file(&column.entry.name))
-        } else {
-            name
-        };
-        let verdict = match verdict_letter(row, column.index) {
-            'A' => "allowed",
-            'D' => "disallowed",
-            'E' => "error",
-            _ => "n/a",
-        };
-        let claimed = status_class(row, column.index, column.entry.claims);
-        let status = |profile| {
-            let class = status_class(row, column.index, profile);
-            format!("<td class=\"{class}\">{}</td>", status_words(class))
-        };
-        let _ = writeln!(
-            out,
-            "<tr class=\"verdict\"><td>{name}</td><td>{}</td><td class=\"{claimed}\">{verdict}</td><td>{}</td>{}{}</tr>",
-            column.entry.claims,
-            deciding(row, column.index),
-            status(ProfileId::Rfc),
-            status(ProfileId::Google)
-        );
-    }
-    out.push_str("</tbody></table>\n</section>\n");
-}
-
-/// The page of `case`, whose checks are `rows`.
-pub fn page(site: &Site<'_, '_, '_>, case: &Case, rows: &[&Row<'_>]) -> String {
-    let section = section(case);
-    let mut out = String::new();
-    let _ =
-        write!(
-        out,
-        "<p class=\"crumbs\"><a href=\"../matrix.html?section={}&amp;all=1\">{}</a> · <code>{}</code> line {}</p>\n\
-         <h1>{}</h1>\n<p class=\"why\">{}</p>\n",
-        esc(&super::overview::url_encode(&section)),
-        esc(&section),
-        esc(&format!("cases/{}.yaml", case.id.strip_suffix(&format!("/{}", case.name)).unwrap_or(&case.id))),
-        case.line,
-        esc(&case.id),
-        super::markdown::inline(case.why.trim(), &|_| None)
-    );
-    if let Some(response) = &case.response {
-        let _ = writeln!(
-            out,
-            "<p class=\"response\">Response: {}</p>",
-            esc(&response.to_string())
-        );
-    }
-    let _ = writeln!(out, "<h2>Body <small>{} bytes</small></h2>", case.body.len());
-    out.push_str(&body_html(&case.body));
-    for row in rows {
-        check_section(site, row, &mut out);
-    }
-    frame(&case.id, Depth::Sub, &out, "")
+/// The escaped text of `markup`, for tests.
+#[cfg(test)]
+fn text_of(markup: Markup) -> String {
+    markup.into_string()
 }
 
 #[cfg(test)]
@@ -235,7 +188,7 @@ mod tests {
 
     #[test]
     fn bodies_show_what_does_not_print() {
-        let html = body_html(b"a\tb\x00\xff  \r\nc\rd");
+        let html = text_of(body_html(b"a\tb\x00\xff  \r\nc\rd"));
         assert_eq!(html.matches("<li>").count(), 3);
         assert!(html.contains("\\x00") && html.contains("\\xFF") && html.contains("␠␠"));
         assert!(html.contains("CR alone") && html.contains("without a line end"));
@@ -243,7 +196,7 @@ mod tests {
 
     #[test]
     fn a_bidirectional_control_cannot_reorder_a_line() {
-        let html = body_html("Disallow: /a\u{202e}gpj.exe\u{2066}".as_bytes());
+        let html = text_of(body_html("Disallow: /a\u{202e}gpj.exe\u{2066}".as_bytes()));
         assert!(!html.contains('\u{202e}') && !html.contains('\u{2066}'), "{html}");
         assert!(
             html.contains("<span class=\"ctl\" title=\"bidirectional control U+202E\">\\u{202E}</span>gpj.exe"),

@@ -2,11 +2,11 @@
 //! coloured by how it stands against a profile. Pruned at first to the checks
 //! on which implementations differ; filters narrow it further.
 
-use super::html::{case_file, esc, frame, parser_file, section, section_order, status_class, verdict_letter, Depth};
-use super::Site;
-use crate::pages::mark::Mark;
-use rep_core::case::Expect;
-use std::fmt::Write;
+use maud::html;
+
+use super::frame::{case_file, frame, parser_file, shown, Depth};
+use crate::model::suite::Expect;
+use crate::model::Report;
 
 const SCRIPT: &str = r#"(function () {
   var table = document.getElementById('grid');
@@ -46,7 +46,7 @@ const SCRIPT: &str = r#"(function () {
       var expect = row.getAttribute('data-e');
       cells.forEach(function (c, i) {
         c.hidden = heads[i].hidden;
-        var p = profile === 'claimed' ? heads[i].getAttribute('data-claims') : profile;
+        var p = profile === 'judged' ? heads[i].getAttribute('data-judged') : profile;
         c.className = status(c.textContent, expect.charAt(p === 'rfc' ? 0 : 1));
       });
     });
@@ -64,104 +64,78 @@ fn expect_letter(expect: Expect) -> char {
     }
 }
 
-fn options(values: &[String], all: &str) -> String {
-    let mut out = format!("<option value=\"\">{}</option>", esc(all));
-    for value in values {
-        let _ = write!(out, "<option value=\"{0}\">{0}</option>", esc(value));
-    }
-    out
-}
-
-/// The lead paragraph and the filters' form.
-fn filters(site: &Site<'_, '_, '_>, body: &mut String) {
-    let columns = site.columns();
-    let matrix = site.report.matrix;
-    let mut sections: Vec<String> = matrix.rows.iter().map(|row| section(row.case)).collect();
-    sections.sort_by(|a, b| section_order(a, b));
-    sections.dedup();
-    let mut languages: Vec<String> = columns.iter().map(|c| c.language.clone()).collect();
-    languages.sort();
-    languages.dedup();
-    let names: Vec<String> = columns.iter().map(|c| c.entry.name.clone()).collect();
-    body.push_str(
-        "<p class=\"lead\">Each cell is the verdict (<b>A</b> allowed, <b>D</b> disallowed, <b>E</b> error, \
-         <b>·</b> n/a), coloured by how it stands against the chosen profile's expectation. At first only the \
-         checks on which the marks of the implementations that can answer differ are shown (n/a differs from \
-         nothing).</p>\n<form class=\"filters\" id=\"filters\">",
-    );
-    let _ = writeln!(
-        body,
-        "<label><input type=\"checkbox\" id=\"all\"> all checks</label>\
-         <label>section <select id=\"section\">{}</select></label>\
-         <label>profile <select id=\"profile\"><option value=\"claimed\">each one's claimed</option>\
-         <option value=\"rfc\">rfc</option><option value=\"google\">google</option></select></label>\
-         <label>language <select id=\"language\">{}</select></label>\
-         <label>where <select id=\"differs\">{}</select> answers unlike most others</label>\
-         <output id=\"shown\"></output></form>",
-        options(&sections, "all"),
-        options(&languages, "all"),
-        options(&names, "any parser")
-    );
-}
-
 /// The matrix page.
-pub fn page(site: &Site<'_, '_, '_>) -> String {
-    let columns = site.columns();
-    let matrix = site.report.matrix;
-    let mut body = String::from("<h1>The matrix: every check × every implementation</h1>\n");
-    filters(site, &mut body);
-    body.push_str(
-        "<p class=\"legend\"><span class=\"m\">met</span><span class=\"x\">missed</span>\
-         <span class=\"d\">departs from a SHOULD or MAY</span><span class=\"e\">error</span>\
-         <span class=\"r\">a reading's option</span><span class=\"i\">implementation-defined</span><span class=\"n\">n/a</span></p>\n",
-    );
-    body.push_str(
-        "<div class=\"wide grid-wrap\"><table class=\"grid\" id=\"grid\">\n<thead><tr><th class=\"corner\">check</th>",
-    );
-    for column in &columns {
-        let name = esc(&column.entry.name);
-        let label = if site.has_page(&column.entry.name) {
-            format!("<a href=\"parser/{}\">{name}</a>", parser_file(&column.entry.name))
-        } else {
-            name.clone()
-        };
-        let _ = write!(
-            body,
-            "<th data-impl=\"{name}\" data-lang=\"{}\" data-claims=\"{}\" title=\"{name} ({}, claims {})\"><span>{label}</span></th>",
-            esc(&column.language),
-            column.entry.claims,
-            esc(&column.language),
-            column.entry.claims
-        );
+pub(super) fn page(report: &Report) -> String {
+    let suite = &report.suite;
+    let ran = suite.ran();
+    let mut sections: Vec<&str> = Vec::new();
+    for implementation in ran.iter().take(1) {
+        sections.extend(implementation.sections.iter().map(|s| s.section.as_str()));
     }
-    body.push_str("</tr></thead>\n<tbody>\n");
-    for row in &matrix.rows {
-        let check = row.check();
-        let marks: Vec<Mark> = columns.iter().map(|c| Mark::of(row, c.index)).collect();
-        let differs = Mark::differ(marks.iter().copied());
-        let _ = write!(
-            body,
-            "<tr data-sec=\"{}\" data-d=\"{}\" data-e=\"{}{}\"{}><th><a href=\"case/{}#check-{}\" title=\"{}\">{}</a></th>",
-            esc(&section(row.case)),
-            u8::from(differs),
-            expect_letter(check.rfc),
-            expect_letter(check.google),
-            if differs { "" } else { " hidden" },
-            case_file(&row.case.id),
-            row.index + 1,
-            esc(&format!("{} {}", check.agents.join(", "), check.url)),
-            esc(&row.id())
-        );
-        for column in &columns {
-            let _ = write!(
-                body,
-                "<td class=\"{}\">{}</td>",
-                status_class(row, column.index, column.entry.claims),
-                verdict_letter(row, column.index)
-            );
+    let mut languages: Vec<&str> = ran.iter().map(|i| i.language.as_str()).collect();
+    languages.sort_unstable();
+    languages.dedup();
+    let body = html! {
+        h1 { "The matrix: every check × every implementation" }
+        p.lead {
+            "Each cell is the verdict (" b { "A" } " allowed, " b { "D" } " disallowed, " b { "E" } " error, "
+            b { "·" } " n/a), coloured by how it stands against the chosen profile's expectation. At first only the \
+            checks on which the marks of the implementations that can answer differ are shown (n/a differs from \
+            nothing)."
         }
-        body.push_str("</tr>\n");
-    }
-    body.push_str("</tbody>\n</table></div>\n");
-    frame("Matrix", Depth::Root, &body, SCRIPT)
+        form.filters #filters {
+            label { input type="checkbox" #all; " all checks" }
+            label { "section " select #section {
+                option value="" { "all" }
+                @for section in &sections { option value=(section) { (section) } }
+            } }
+            label { "profile " select #profile {
+                option value="judged" { "each one's stated (else rfc)" }
+                option value="rfc" { "rfc" }
+                option value="google" { "google" }
+            } }
+            label { "language " select #language {
+                option value="" { "all" }
+                @for language in &languages { option value=(language) { (language) } }
+            } }
+            label { "where " select #differs {
+                option value="" { "any parser" }
+                @for implementation in &ran { option value=(implementation.name) { (shown(&implementation.name)) } }
+            } " answers unlike most others" }
+            output #shown {}
+        }
+        p.legend {
+            @for status in crate::model::suite::Status::ALL { span class=(status.class()) { (status.words()) } }
+        }
+        div.wide.grid-wrap { table.grid #grid {
+            thead { tr {
+                th.corner { "check" }
+                @for implementation in &ran {
+                    th data-impl=(implementation.name) data-lang=(implementation.language)
+                        data-judged=(implementation.judged_by.name())
+                        title={ (shown(&implementation.name)) " (" (implementation.language) ", states "
+                            (implementation.stated.label()) ")" } {
+                        span {
+                            @if implementation.page {
+                                a href={ "parser/" (parser_file(&implementation.name)) } { (shown(&implementation.name)) }
+                            } @else { (shown(&implementation.name)) }
+                        }
+                    }
+                }
+            } }
+            tbody {
+                @for case in &suite.cases { @for check in &case.checks {
+                    tr data-sec=(case.section) data-d=(u8::from(check.differs))
+                        data-e={ (expect_letter(check.rfc)) (expect_letter(check.google)) } hidden[!check.differs] {
+                        th { a href={ "case/" (case_file(&case.id)) "#check-" (check.number) }
+                            title={ (shown(&check.agents.join(", "))) " " (shown(&check.url)) } { (shown(&check.id)) } }
+                        @for (implementation, answer) in ran.iter().zip(&check.answers) {
+                            td class=(answer.status(implementation.judged_by).class()) { (answer.verdict.letter()) }
+                        }
+                    }
+                } }
+            }
+        } }
+    };
+    frame(report, "Matrix", Depth::Root, body, SCRIPT)
 }

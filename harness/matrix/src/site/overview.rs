@@ -1,13 +1,12 @@
 //! `index.html`: who scores what (sortable bars) and where (a heat map of
 //! implementations × sections of RFC 9309 and the other case directories).
 
-use super::html::{esc, frame, parser_file, section, section_order, Depth};
-use super::scores::{self, HEADINGS};
-use super::{Column, Site};
-use rep_core::case::ProfileId;
-use rep_core::runner::Status;
-use std::collections::BTreeMap;
-use std::fmt::Write;
+use maud::{html, Markup};
+
+use super::frame::{frame, parser_file, shown, url_encode, Depth};
+use crate::model::parsers::Source;
+use crate::model::suite::Implementation;
+use crate::model::{Profile, Report};
 
 /// Sorts a `table.sortable` by the clicked heading: numbers by `data-v`, text otherwise.
 pub const SORT_SCRIPT: &str = r#"document.querySelectorAll('table.sortable th').forEach(function (th) {
@@ -29,143 +28,174 @@ pub const SORT_SCRIPT: &str = r#"document.querySelectorAll('table.sortable th').
   });
 });"#;
 
+/// The score columns' headings.
+pub(super) const HEADINGS: [&str; 4] = [
+    "RFC 9309 (suite)",
+    "Google profile (suite)",
+    "real world: agrees with Google",
+    "generated: agrees with Google",
+];
+
+/// One bar: the share in percent (none: nothing scored), its words and the counts behind it.
+struct Bar {
+    percent: Option<f64>,
+    words: String,
+    detail: String,
+    stated: bool,
+}
+
+/// The bars of one implementation, in [`HEADINGS`] order.
+fn bars(report: &Report, implementation: &Implementation) -> Vec<Bar> {
+    let mut bars: Vec<Bar> = Profile::ALL
+        .iter()
+        .map(|&profile| {
+            let tally = implementation
+                .scores
+                .map(|scores| *scores.of(profile))
+                .unwrap_or_default();
+            Bar {
+                percent: tally.percent(),
+                words: tally.percent_text(),
+                detail: tally.detail(),
+                stated: implementation.stated.profile == Some(profile),
+            }
+        })
+        .collect();
+    let parser = report
+        .measured
+        .iter()
+        .flat_map(|measured| &measured.parsers)
+        .find(|parser| parser.name == implementation.name);
+    for source in [Source::RealWorld, Source::Fuzz] {
+        bars.push(match parser {
+            Some(parser) => {
+                let agreement = parser.agreement(source, true);
+                Bar {
+                    percent: agreement.google_percent(),
+                    words: agreement.score_text(true),
+                    detail: agreement.google_detail(),
+                    stated: false,
+                }
+            }
+            None => Bar {
+                percent: None,
+                words: "–".into(),
+                detail: "not measured".into(),
+                stated: false,
+            },
+        });
+    }
+    bars
+}
+
+/// A table cell with the score as a bar; `data-v` is what the column sorts by.
+fn cell(bar: &Bar) -> Markup {
+    let Some(percent) = bar.percent else {
+        return html! { td.score data-v="-1" title=(bar.detail) { (bar.words) } };
+    };
+    let tone = if percent >= 99.95 {
+        "full"
+    } else if percent >= 90.0 {
+        "high"
+    } else if percent >= 70.0 {
+        "mid"
+    } else {
+        "low"
+    };
+    html! {
+        td.score.claimed[bar.stated] data-v=(format!("{percent:.3}")) title=(bar.detail) {
+            span class={ "bar " (tone) } style=(format!("width:{percent:.1}%")) {}
+            span.num { (bar.words) }
+        }
+    }
+}
+
 /// The overview page.
-pub fn page(site: &Site<'_, '_, '_>) -> String {
-    let columns = site.columns();
-    let matrix = site.report.matrix;
-    let mut body = String::from("<h1>robots.txt parsers against RFC 9309 and Google</h1>\n");
-    let _ = writeln!(
-        body,
-        "<p class=\"lead\">{} checks in {} cases, run against {} implementations. A suite score is the share of \
-         checks with a definite expectation that the implementation meets (errors count as misses); the \
-         outlined bar is the profile it claims (for a third-party parser, the one its own documentation states; \
-         \"none stated\" outlines neither). Click a heading to sort; hover a bar for the counts.</p>",
-        matrix.rows.len(),
-        site.cases().len(),
-        columns.len()
-    );
-    body.push_str("<table class=\"sortable scores\" id=\"scores\">\n<thead><tr><th>implementation</th><th>language</th><th>claims</th>");
-    for heading in HEADINGS {
-        let _ = write!(body, "<th class=\"num\">{}</th>", esc(heading));
-    }
-    body.push_str("</tr></thead>\n<tbody>\n");
-    for column in &columns {
-        let entry = column.entry;
-        let name = if site.has_page(&entry.name) {
-            format!(
-                "<a href=\"parser/{}\">{}</a>",
-                parser_file(&entry.name),
-                esc(&entry.name)
-            )
-        } else {
-            esc(&entry.name)
-        };
-        let version = entry
-            .version
-            .as_deref()
-            .map(|v| format!(" <small>{}</small>", esc(v)))
-            .unwrap_or_default();
-        // A measured third-party parser claims what its documentation states, if anything.
-        let claims = match site.report.measured.iter().find(|parser| parser.name == entry.name) {
-            Some(parser) => parser.stated,
-            None => Some(entry.claims),
-        };
-        let _ = write!(
-            body,
-            "<tr data-impl=\"{}\"><td>{name}{version}</td><td>{}</td><td>{}</td>",
-            esc(&entry.name),
-            esc(&column.language),
-            claims.map_or("none stated".to_string(), |profile| profile.to_string())
-        );
-        for (index, score) in scores::scores(site, column).iter().enumerate() {
-            let claimed = matches!(
-                (index, claims),
-                (0, Some(ProfileId::Rfc)) | (1, Some(ProfileId::Google))
-            );
-            body.push_str(&scores::cell(score, claimed));
+pub(super) fn page(report: &Report) -> String {
+    let suite = &report.suite;
+    let checks: usize = suite.cases.iter().map(|case| case.checks.len()).sum();
+    let ran = suite.ran();
+    let not_run: Vec<&Implementation> = suite.implementations.iter().filter(|i| i.not_run.is_some()).collect();
+    let body = html! {
+        h1 { "robots.txt parsers against RFC 9309 and Google" }
+        p.lead {
+            (checks) " checks in " (suite.cases.len()) " cases, run against " (ran.len()) " implementations. A suite \
+            score is the share of checks with a definite expectation that the implementation meets, over every such \
+            check: met, missed, departed from and errors. The outlined bar is the profile the implementation states \
+            (for a third-party parser, its own documentation); \"none stated\" outlines neither. Click a heading to \
+            sort; hover a bar for the counts."
         }
-        body.push_str("</tr>\n");
-    }
-    body.push_str("</tbody>\n</table>\n");
-    let not_run: Vec<_> = site.report.entries.iter().filter(|e| e.not_run.is_some()).collect();
-    if !not_run.is_empty() {
-        body.push_str("<details class=\"notrun\"><summary>Not run here</summary><ul>\n");
-        for entry in not_run {
-            let _ = writeln!(
-                body,
-                "<li><b>{}</b>: {}</li>",
-                esc(&entry.name),
-                esc(entry.not_run.as_deref().unwrap_or(""))
-            );
-        }
-        body.push_str("</ul></details>\n");
-    }
-    heat_map(site, &columns, &mut body);
-    frame("Overview", Depth::Root, &body, SORT_SCRIPT)
-}
-
-/// Per implementation and section: (met, scored) under its claimed profile.
-fn shares(site: &Site<'_, '_, '_>, columns: &[Column<'_>]) -> BTreeMap<(usize, String), (usize, usize)> {
-    let mut shares = BTreeMap::new();
-    for row in &site.report.matrix.rows {
-        let section = section(row.case);
-        for (position, column) in columns.iter().enumerate() {
-            let entry: &mut (usize, usize) = shares.entry((position, section.clone())).or_default();
-            match row.status(column.index, column.entry.claims) {
-                Status::Pass => *entry = (entry.0 + 1, entry.1 + 1),
-                Status::Fail | Status::Departure(_) | Status::Error => entry.1 += 1,
-                Status::Reading | Status::ImplementationDefined | Status::NotApplicable => {}
+        table.sortable.scores #scores {
+            thead { tr {
+                th { "implementation" } th { "language" } th { "states" }
+                @for heading in HEADINGS { th.num { (heading) } }
+            } }
+            tbody {
+                @for implementation in &ran {
+                    tr data-impl=(implementation.name) {
+                        td {
+                            @if implementation.page {
+                                a href={ "parser/" (parser_file(&implementation.name)) } { (shown(&implementation.name)) }
+                            } @else {
+                                (shown(&implementation.name))
+                            }
+                            @if let Some(version) = &implementation.version { " " small { (shown(version)) } }
+                        }
+                        td { (implementation.language) }
+                        td.states { (implementation.stated.label()) }
+                        @for bar in bars(report, implementation) { (cell(&bar)) }
+                    }
+                }
             }
         }
-    }
-    shares
+        @if !not_run.is_empty() {
+            details.notrun {
+                summary { "Not run here" }
+                ul { @for implementation in &not_run {
+                    li { b { (shown(&implementation.name)) } ": " (shown(implementation.not_run.as_deref().unwrap_or(""))) }
+                } }
+            }
+        }
+        (heat_map(&ran))
+    };
+    frame(report, "Overview", Depth::Root, body, SORT_SCRIPT)
 }
 
-fn heat_map(site: &Site<'_, '_, '_>, columns: &[Column<'_>], body: &mut String) {
-    let shares = shares(site, columns);
-    let mut sections: Vec<String> = site.report.matrix.rows.iter().map(|row| section(row.case)).collect();
-    sections.sort_by(|a, b| section_order(a, b));
-    sections.dedup();
-    body.push_str(
-        "<h2>Where they miss: sections × implementations</h2>\n<p>Each cell is the share of the section's checks \
-         the implementation meets under the profile it claims; hover for the counts, click a section to see \
-         its checks in the matrix. Empty: nothing scored there.</p>\n<div class=\"wide\"><table class=\"heat\">\n\
-         <thead><tr><th>implementation</th>",
-    );
-    for section in &sections {
-        let _ = write!(
-            body,
-            "<th><a href=\"matrix.html?section={}\">{}</a></th>",
-            esc(&url_encode(section)),
-            esc(section)
-        );
+fn heat_map(ran: &[&Implementation]) -> Markup {
+    let sections: Vec<&str> = ran
+        .first()
+        .map(|implementation| implementation.sections.iter().map(|s| s.section.as_str()).collect())
+        .unwrap_or_default();
+    html! {
+        h2 { "Where they miss: sections × implementations" }
+        p { "Each cell is the share of the section's checks the implementation meets under the profile it is \
+            judged by (the one it states, else rfc); hover for the counts, click a section to see its checks in \
+            the matrix. Empty: nothing scored there." }
+        div.wide { table.heat {
+            thead { tr {
+                th { "implementation" }
+                @for section in &sections {
+                    th { a href={ "matrix.html?section=" (url_encode(section)) } { (section) } }
+                }
+            } }
+            tbody { @for implementation in ran {
+                tr {
+                    th { (shown(&implementation.name)) }
+                    @for score in &implementation.sections {
+                        @if score.scored == 0 {
+                            td.none title={ (score.section) ": nothing scored" } {}
+                        } @else {
+                            @let share = score.met as f64 / score.scored as f64;
+                            td style={ "background:" (heat_colour(share)) }
+                                title={ (shown(&implementation.name)) " in " (score.section) ": " (score.met) " of " (score.scored) " met" } {
+                                (format!("{:.0}", 100.0 * share))
+                            }
+                        }
+                    }
+                }
+            } }
+        } }
     }
-    body.push_str("</tr></thead>\n<tbody>\n");
-    for (position, column) in columns.iter().enumerate() {
-        let _ = write!(body, "<tr><th>{}</th>", esc(&column.entry.name));
-        for section in &sections {
-            let (met, scored) = shares.get(&(position, section.clone())).copied().unwrap_or_default();
-            if scored == 0 {
-                let _ = write!(
-                    body,
-                    "<td class=\"none\" title=\"{}: nothing scored\"></td>",
-                    esc(section)
-                );
-                continue;
-            }
-            let share = met as f64 / scored as f64;
-            let _ = write!(
-                body,
-                "<td style=\"background:{}\" title=\"{} in {}: {met} of {scored} met\">{:.0}</td>",
-                heat_colour(share),
-                esc(&column.entry.name),
-                esc(section),
-                100.0 * share
-            );
-        }
-        body.push_str("</tr>\n");
-    }
-    body.push_str("</tbody></table></div>\n");
 }
 
 /// Green for a section met in full; anything missed is yellow (a little)
@@ -176,17 +206,4 @@ fn heat_colour(share: f64) -> String {
     }
     let hue = ((share - 0.6) / 0.4).clamp(0.0, 1.0) * 55.0;
     format!("hsl({hue:.0},85%,72%)")
-}
-
-/// `text` with the characters a query value cannot hold escaped.
-pub fn url_encode(text: &str) -> String {
-    let mut out = String::new();
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-_.~/".contains(&byte) {
-            out.push(byte as char);
-        } else {
-            let _ = write!(out, "%{byte:02X}");
-        }
-    }
-    out
 }

@@ -13,6 +13,9 @@ nav a:hover { text-decoration: underline; }
 nav .brand { font-weight: 700; color: #fff; margin-right: 1em; }
 main { padding: 1em 1.2em 2em; max-width: 1400px; }
 footer { padding: 1em 1.2em; color: var(--muted); font-size: 13px; border-top: 1px solid var(--line); }
+footer dl.stamp { display: grid; grid-template-columns: max-content 1fr; gap: .1em 1em; margin: 0 0 .5em; }
+footer dl.stamp dt { font-weight: 600; }
+footer dl.stamp dd { margin: 0; }
 h1 { font-size: 1.6em; margin: .3em 0 .4em; }
 h2 { font-size: 1.25em; margin-top: 1.6em; }
 h1, h2, h3, h4 { line-height: 1.25; }

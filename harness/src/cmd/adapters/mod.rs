@@ -11,6 +11,7 @@ use crate::cli::{load_cases_or_exit, usage_error};
 use rep_core::workspace::absolute_root;
 use rep_matrix::catalogue::install::{plan, Plan, System};
 use rep_matrix::catalogue::third_party::{bundled, probe_all, InstallKind, Places, Probe, ThirdParty};
+use rep_matrix::report::REPORT_FILE;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -58,11 +59,11 @@ enum Command {
     /// has no such file, fails.
     #[command(after_help = AFTER_HELP)]
     Test(Suite),
-    /// Run the reproduction programs of each parser's page
+    /// Run the reproduction programs of each parser's differences
     ///
-    /// Every distinct difference on reports/parsers/<name>.md carries a short program that calls the
-    /// library directly; this runs each one and checks the library answers what the page says. A
-    /// difference that does not reproduce outside the adapter fails. Python, JavaScript, Perl and Ruby
+    /// Every distinct difference of a parser in reports/report.json (and so on its page) carries a
+    /// short program that calls the library directly; this runs each one and checks the library
+    /// answers what the report says. A difference that does not reproduce outside the adapter fails. Python, JavaScript, Perl and Ruby
     /// programs run with their interpreter; a Rust page's programs are built as one crate under the
     /// cache (<cache>/verify/<name>, sharing <cache>/verify/target), one cargo build per page.
     #[command(after_help = AFTER_HELP)]
@@ -74,11 +75,11 @@ enum Command {
 struct Verify {
     #[command(flatten)]
     parsers: Parsers,
-    /// Where the parsers' pages are [default: the workspace's reports/parsers]
-    #[arg(long, value_name = "DIR", help_heading = "Pages")]
-    pages: Option<PathBuf>,
+    /// The report whose programs to run [default: the workspace's reports/report.json]
+    #[arg(long, value_name = "FILE", help_heading = "Report")]
+    report: Option<PathBuf>,
     /// Per-program time limit
-    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds, help_heading = "Pages")]
+    #[arg(long, value_name = "SECS", default_value = "60", value_parser = seconds, help_heading = "Report")]
     timeout: Duration,
 }
 
@@ -129,7 +130,7 @@ struct Options {
     action: Action,
     chosen: Vec<&'static ThirdParty>,
     cases: Vec<PathBuf>,
-    /// The expected-failures directory (baseline, test) or the pages' (verify).
+    /// The expected-failures directory (baseline, test) or the report (verify).
     expected: Option<PathBuf>,
     timeout: Duration,
 }
@@ -152,7 +153,7 @@ fn options(command: Command) -> Result<Options, String> {
     let (parsers, cases, expected, timeout) = match command {
         Command::List(parsers) | Command::Install(parsers) => (parsers, Vec::new(), None, Duration::ZERO),
         Command::Baseline(suite) | Command::Test(suite) => (suite.parsers, suite.cases, suite.expected, suite.timeout),
-        Command::Verify(verify) => (verify.parsers, Vec::new(), verify.pages, verify.timeout),
+        Command::Verify(verify) => (verify.parsers, Vec::new(), verify.report, verify.timeout),
     };
     let chosen = parsers.chosen(action)?;
     if chosen.is_empty() {
@@ -227,11 +228,11 @@ pub(crate) fn main(Args { command }: Args) -> u8 {
         }
         Action::Install => install::install(chosen, &places),
         Action::Verify => {
-            let pages = options
+            let report = options
                 .expected
                 .clone()
-                .unwrap_or_else(|| root.join("reports").join("parsers"));
-            verify::main(chosen, &places, &pages, options.timeout)
+                .unwrap_or_else(|| root.join("reports").join(REPORT_FILE));
+            verify::main(chosen, &places, &report, options.timeout)
         }
         Action::Baseline | Action::Test => {
             let files = match load_cases_or_exit(&format!("adapters {}", name_of(options.action)), &options.cases) {

@@ -1,14 +1,28 @@
 //! `reptest adapters verify`: runs the reproduction programs of each chosen
-//! parser's page and prints, per program, whether the library answered what
-//! the page says.
+//! parser's differences, as the report holds them, and prints, per program,
+//! whether the library answered what the report says.
 
 use rep_matrix::catalogue::third_party::{Places, ThirdParty};
 use rep_matrix::catalogue::verify::{runs, verify};
+use rep_matrix::model::{from_json, Report};
 use std::path::Path;
 use std::time::Duration;
 
-/// Verifies the pages under `pages` of `chosen`; returns the exit status.
-pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeout: Duration) -> u8 {
+/// The report at `path`, or why it cannot be had.
+fn read_report(path: &Path) -> Result<Report, String> {
+    let json = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    from_json(&json).map_err(|why| format!("{}: {why}", path.display()))
+}
+
+/// Verifies the programs of `chosen` in the report at `report`; returns the exit status.
+pub(super) fn main(chosen: &[&ThirdParty], places: &Places, report: &Path, timeout: Duration) -> u8 {
+    let report = match read_report(report) {
+        Ok(report) => report,
+        Err(why) => {
+            eprintln!("reptest adapters verify: {why}");
+            return 1;
+        }
+    };
     // A fresh directory of its own (unpredictable name, removed when dropped).
     let scratch = match tempfile::Builder::new().prefix("reptest-verify-").tempdir() {
         Ok(scratch) => scratch,
@@ -20,20 +34,20 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
     let mut failed = 0;
     let mut passed = 0;
     for party in chosen {
-        let path = pages.join(format!("{}.md", party.name));
-        let page = match std::fs::read_to_string(&path) {
-            Ok(page) => page,
-            Err(error) => {
-                eprintln!(
-                    "reptest adapters verify: {}: cannot read {}: {error}",
-                    party.name,
-                    path.display()
-                );
-                failed += 1;
-                continue;
-            }
+        let parser = report
+            .measured
+            .iter()
+            .flat_map(|measured| &measured.parsers)
+            .find(|parser| parser.name == party.name);
+        let Some(parser) = parser else {
+            eprintln!(
+                "reptest adapters verify: {}: not in the report; regenerate it with `reptest report`",
+                party.name
+            );
+            failed += 1;
+            continue;
         };
-        match verify(party, places, &page, scratch.path(), timeout) {
+        match verify(party, places, parser, scratch.path(), timeout) {
             Err(why) if !runs(&party.language) => println!("{}: skipped: {why}", party.name),
             Err(why) => {
                 failed += 1;
@@ -51,7 +65,7 @@ pub(super) fn main(chosen: &[&ThirdParty], places: &Places, pages: &Path, timeou
                 }
                 let bad = outcomes.iter().filter(|o| o.verdict.is_err()).count();
                 println!(
-                    "{}: {} of {} programs answer as the page says",
+                    "{}: {} of {} programs answer as the report says",
                     party.name,
                     outcomes.len() - bad,
                     outcomes.len()

@@ -1,6 +1,11 @@
 //! `reptest report`: run the whole suite against the built-ins and every
-//! third-party parser whose adapter can start here, and write the
-//! conformance matrix (`conformance.md`, `conformance.json`) under `reports/`.
+//! third-party parser whose adapter can start here, and write the report
+//! under `reports/`: `report.json` (the model, beside its schema) and the
+//! Markdown pages rendered from it. `reptest site` renders the static site
+//! from `report.json`.
+
+pub(crate) mod site;
+mod stamp;
 
 use crate::cli::progress::Progress;
 use crate::cli::values::number;
@@ -65,11 +70,8 @@ pub(crate) struct Args {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_FUZZ_CHECKS, value_parser = number::<u64>,
           help_heading = "Measurements")]
     fuzz_checks: u64,
-    /// Write no static site (site/ under the output directory is written by default)
-    #[arg(long, help_heading = "Output")]
-    no_html: bool,
-    /// Where to write conformance.md and conformance.json [default: the workspace's reports/, or
-    /// reports/ under the current directory outside a checkout]
+    /// Where to write report.json and the pages [default: the workspace's reports/, or reports/
+    /// under the current directory outside a checkout]
     #[arg(long, value_name = "DIR", help_heading = "Output")]
     out: Option<PathBuf>,
     #[command(flatten)]
@@ -130,7 +132,7 @@ pub(crate) fn main(options: Args) -> u8 {
         readings: readings(&options.cases),
         reproduce: reproduce_commands(options.built_in_only),
         self_test,
-        html: !options.no_html,
+        stamp: stamp::now(&root),
     };
     let started = std::time::Instant::now();
     let progress = Progress::new("report", "case runs");
@@ -189,15 +191,6 @@ fn lineup(options: &Args, root: &std::path::Path, yours: Vec<Box<dyn Implementat
 
 /// The closing paragraph: what was written, what was left out and why.
 fn summary(written: &report::Written, out: &std::path::Path, took: Duration, fresh: bool) -> String {
-    let pages = written.files.len() - usize::from(written.site_pages > 0);
-    let site = if written.site_pages > 0 {
-        format!(
-            " and a static site of {} files (open site/index.html)",
-            written.site_pages
-        )
-    } else {
-        " (no site: --no-html)".to_string()
-    };
     let left_out = if written.left_out.is_empty() {
         "Nothing was left out.".to_string()
     } else {
@@ -210,12 +203,13 @@ fn summary(written: &report::Written, out: &std::path::Path, took: Duration, fre
          (answers kept in the cache directory's answers/; --fresh asks everything again)."
     };
     format!(
-        "{} checks × {} implementations in {:.0} s. Written under {}: {pages} report file(s){site}. {asked} \
-         {left_out}",
+        "{} checks × {} implementations in {:.0} s. Written under {}: {} file(s); `reptest site` renders the \
+         static site from its report.json. {asked} {left_out}",
         written.checks,
         written.ran,
         took.as_secs_f64(),
-        out.display()
+        out.display(),
+        written.files.len()
     )
 }
 
