@@ -171,6 +171,16 @@ mod tests {
     }
 
     #[test]
+    fn the_pages_state_the_bound_per_kind() {
+        let (_, real_world) = crate::model::SAMPLES[0];
+        let bound = format!(
+            "at most {} checks of each kind per file",
+            crate::measure::run::REAL_WORLD_CHECKS_PER_KIND
+        );
+        assert!(real_world.contains(&bound), "{real_world}");
+    }
+
+    #[test]
     fn shards_merge_kind_by_kind_and_nothing_asked_has_no_headline() {
         let mut first = Collected::default();
         let mut second = Collected::default();
