@@ -20,6 +20,11 @@ const DATA_SUBDIR: &str = "protego-0.7.0/tests/test_data";
 /// The number of files the pinned sdist holds.
 pub const EXPECTED_FILES: usize = 4231;
 
+/// When the files were collected, as far as the sdist tells: every one of
+/// them is dated 2 February 2020 in the archive (protego added them to its
+/// tests then), so they are at least that old.
+pub const COLLECTED: &str = "collected by February 2020";
+
 /// One corpus file: its name (the site it came from) and its bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CorpusFile {
@@ -158,7 +163,7 @@ pub(crate) fn from_cases() -> Result<Vec<CorpusFile>, CorpusError> {
 /// `measure` and `report` alike.
 pub fn load_corpus(what: &str) -> Result<(Vec<CorpusFile>, String), String> {
     let (files, description) = match what {
-        "real-world" => (fetch(), "the protego 0.7.0 test data".to_string()),
+        "real-world" => (fetch(), format!("the protego 0.7.0 test data ({COLLECTED})")),
         "cases" => (from_cases(), "the bodies of the suite's cases".to_string()),
         dir => (load_dir(Path::new(dir)), format!("the files of {dir}")),
     };

@@ -7,7 +7,7 @@ use rep_core::implementation::{
 };
 use rep_core::runner::{run, Status};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn harness_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -38,12 +38,17 @@ fn a_misbehaving_adapter_costs_only_its_own_checks() {
     }
     // Restarted for the next check.
     assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
-    let started = Instant::now();
+    // A hang is asked once more, with four times the limit, before it is an
+    // error that names both limits; an answer slower than the limit but
+    // within the longer one is an answer, so errors do not depend on load.
     match ok("/hang") {
-        Err(ImplError::Failed(why)) => assert!(why.contains("no answer within"), "{why}"),
+        Err(ImplError::Failed(why)) => assert!(
+            why.starts_with("no answer within 1.5s, nor within 6s when asked again;"),
+            "{why}"
+        ),
         other => panic!("hang: {other:?}"),
     }
-    assert!(started.elapsed() < Duration::from_secs(10));
+    assert_eq!(ok("/slow").map(|o| o.allowed), Ok(true));
     assert_eq!(ok("/fine").map(|o| o.allowed), Ok(true));
     match ok("/garbage") {
         Err(ImplError::Failed(why)) => assert!(why.contains("this is not JSON") && why.contains("restarts"), "{why}"),
@@ -162,8 +167,10 @@ fn command_templates_answer_by_printed_word_or_exit_code() {
     );
     assert!(matches!(
         check_once(&command("sleep 30"), body, &[b"A"], b"/"),
-        Err(ImplError::Failed(why)) if why.contains("no answer within")
+        Err(ImplError::Failed(why)) if why.starts_with("no answer within 2s, nor within 8s when asked again")
     ));
+    // Slower than the 2 s limit, within the longer one it is asked again with.
+    assert_eq!(allowed("sh -c 'sleep 3; echo allowed'", "/"), Ok(true));
     assert!(matches!(
         check_once(&command("true"), body, &[b"A", b"B"], b"/"),
         Err(ImplError::Unsupported(_))

@@ -58,7 +58,7 @@ pub fn harvest(body: &[u8]) -> Harvest {
 }
 
 /// An RFC 9110 `tchar` other than `*`.
-fn is_token_byte(byte: u8) -> bool {
+pub(crate) fn is_token_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || b"!#$%&'+-.^_`|~".contains(&byte)
 }
 

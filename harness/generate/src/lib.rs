@@ -29,7 +29,10 @@ pub use harvest::{harvest, Harvest};
 pub use mutate::split_lines;
 pub use prng::SplitMix64;
 pub use raw::{split_raw, RAW_SEPARATOR};
-pub use sample::{crawler_sample, edge_sample, ORIGIN, UNNAMED_AGENT, WELL_KNOWN_CRAWLERS};
+pub use sample::{
+    crawler_probes, crawler_sample, edge_sample, seeded_choice, sibling, KindedQuery, ProbeKind, ORIGIN, UNNAMED_AGENT,
+    UNRELATED_PATH, WELL_KNOWN_CRAWLERS,
+};
 pub use urls::{authority_len, made_absolute, variants};
 
 /// Bytes of PRNG output behind one seeded input: enough for a body and a few

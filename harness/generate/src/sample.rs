@@ -19,6 +19,9 @@
 
 use super::{harvest, Query};
 
+mod kinds;
+pub use kinds::{crawler_probes, seeded_choice, sibling, KindedQuery, ProbeKind, UNRELATED_PATH};
+
 /// An agent no real file names: whatever answers it comes from the `*` groups.
 pub const UNNAMED_AGENT: &str = "UnnamedReptestBot";
 

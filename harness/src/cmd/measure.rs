@@ -8,11 +8,12 @@ use crate::cli::progress::Progress;
 use crate::cli::values::{number, shard};
 use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
-use rep_core::implementation::{built_in, Implementation, DEFAULT_TIMEOUT};
+use rep_core::implementation::{built_in, Implementation};
 use rep_core::pool;
 use rep_core::workspace::absolute_root;
 use rep_matrix::catalogue::third_party::ThirdParty;
 use rep_matrix::lineup::Lineup;
+use rep_matrix::measure::run::MEASURE_TIMEOUT;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
 use rep_matrix::measure::{measure_parsers, Plan};
 
@@ -67,7 +68,7 @@ pub(crate) fn main(options: Args) -> u8 {
         }
     };
     let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
-    let lineup = Lineup::default().with_bundled(&absolute_root(), wanted, DEFAULT_TIMEOUT);
+    let lineup = Lineup::default().with_bundled(&absolute_root(), wanted, MEASURE_TIMEOUT);
     for member in &lineup.members {
         if let Err(why) = &member.ready {
             eprintln!("reptest measure: {} is not measured: {why}", member.name);

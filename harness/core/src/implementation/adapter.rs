@@ -258,8 +258,9 @@ impl Adapter {
         self
     }
 
-    /// Sends one check and reads its answer, which must carry the check's id.
-    fn ask(&self, body: &[u8], agents: &[&[u8]], url: &[u8]) -> Answer {
+    /// Sends one check and reads its answer, which must carry the check's
+    /// id, within `limit`.
+    fn ask(&self, body: &[u8], agents: &[&[u8]], url: &[u8], limit: Duration) -> Answer {
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let mut request =
             serde_json::to_vec(&Request::new(Some(id), body, agents, url)).expect("a request always serialises");
@@ -273,12 +274,12 @@ impl Adapter {
             let first = !self.started.swap(true, Ordering::Relaxed);
             *process = Some(Running::start(&self.program.argv, &self.env).map_err(ImplError::Failed)?);
             if first {
-                self.program.timeout.max(STARTUP_GRACE)
+                limit.max(STARTUP_GRACE)
             } else {
-                self.program.timeout
+                limit
             }
         } else {
-            self.program.timeout
+            limit
         };
         let running = process.as_ref().expect("started above");
         let size = request.len();
@@ -351,7 +352,10 @@ struct Pending<'a> {
 
 impl Loaded for Pending<'_> {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-        self.adapter.ask(&self.robots, agents, url)
+        let adapter = self.adapter;
+        adapter
+            .program
+            .patiently(|limit| adapter.ask(&self.robots, agents, url, limit))
     }
 }
 

@@ -75,7 +75,7 @@ impl CommandTemplate {
         CommandTemplate { exit_codes, ..self }
     }
 
-    fn run(&self, robots_file: &Path, agents: &[&[u8]], url: &[u8]) -> Answer {
+    fn run(&self, robots_file: &Path, agents: &[&[u8]], url: &[u8], limit: Duration) -> Answer {
         let [agent] = agents else {
             return Err(ImplError::Unsupported(format!(
                 "a command template takes one user-agent; this check names {}",
@@ -88,7 +88,7 @@ impl CommandTemplate {
         let argv: Vec<String> = self.program.argv.iter().map(|word| substitute(word, &values)).collect();
         let finished = run_with_timeout(
             Command::new(&argv[0]).args(&argv[1..]).envs(self.env.iter().cloned()),
-            self.program.timeout,
+            limit,
         )
         .map_err(|error| ImplError::Failed(error.to_string()))?;
         let Some(exit_code) = finished.status.code() else {
@@ -163,7 +163,10 @@ struct BodyFile<'a> {
 impl Loaded for BodyFile<'_> {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
         match &self.file {
-            Ok(file) => self.template.run(file.path(), agents, url),
+            Ok(file) => self
+                .template
+                .program
+                .patiently(|limit| self.template.run(file.path(), agents, url, limit)),
             Err(e) => Err(ImplError::Failed(e.clone())),
         }
     }

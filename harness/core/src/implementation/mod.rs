@@ -35,7 +35,7 @@ pub use argv::{join_command, split_command};
 pub use command::{CommandTemplate, ExitCodes};
 pub use patience::{Patience, DEFAULT_MAX_ERRORS, NOT_RUN};
 pub use prepared::{check_once, guard, Prepared};
-pub use program::{External, Program};
+pub use program::{External, Program, ASKED_AGAIN, PATIENT_FACTOR};
 #[cfg(feature = "google")]
 pub use reference::GoogleReference;
 pub use remembered::{Remembered, SLOW_ANSWER};

@@ -3,7 +3,7 @@
 //! one `Implementation` they both are: they differ only in how a body is
 //! loaded (a persistent adapter, or a file handed to a command per check).
 
-use super::{smoke_check, Implementation, Loaded};
+use super::{smoke_check, Answer, ImplError, Implementation, Loaded, NO_ANSWER};
 use crate::case::{ProfileId, Tag};
 use std::time::Duration;
 
@@ -11,6 +11,14 @@ use std::time::Duration;
 /// check starts a fresh process. Start-up failures leave it out (nothing
 /// runs on).
 pub(super) const RESTARTS: &str = "; it restarts for the next check";
+
+/// How many times its timeout a check that found no answer in time gets
+/// when it is asked again.
+pub const PATIENT_FACTOR: u32 = 4;
+
+/// What the message of a check that found no answer in time, twice, says
+/// of the second time (after [`NO_ANSWER`] and both limits).
+pub const ASKED_AGAIN: &str = "when asked again";
 
 /// An external program under test.
 pub struct Program {
@@ -22,6 +30,34 @@ pub struct Program {
     pub claims: ProfileId,
     /// How long one check may take.
     pub timeout: Duration,
+}
+
+impl Program {
+    /// Asks `ask` within the timeout, and once more within
+    /// [`PATIENT_FACTOR`] times it when the first time found no answer: a
+    /// parse slower than the limit on a busy machine (a large file, other
+    /// parsers measured side by side) is not a hang, and whether a check is
+    /// recorded as an error must not depend on the machine's load. A check
+    /// that finds no answer twice is an error whose message names both limits.
+    pub fn patiently(&self, ask: impl Fn(Duration) -> Answer) -> Answer {
+        let first = ask(self.timeout);
+        if !matches!(&first, Err(ImplError::Failed(message)) if message.starts_with(NO_ANSWER)) {
+            return first;
+        }
+        let longer = self.timeout * PATIENT_FACTOR;
+        match ask(longer) {
+            Err(ImplError::Failed(message)) if message.starts_with(NO_ANSWER) => {
+                let rest = message
+                    .strip_prefix(&format!("{NO_ANSWER} {longer:?}"))
+                    .unwrap_or_default();
+                Err(ImplError::Failed(format!(
+                    "{NO_ANSWER} {:?}, nor within {longer:?} {ASKED_AGAIN}{rest}",
+                    self.timeout
+                )))
+            }
+            answer => answer,
+        }
+    }
 }
 
 /// An external implementation: a [`Program`] and how it takes in a body.
@@ -63,5 +99,74 @@ impl<T: External> Implementation for T {
 
     fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
         self.load_body(robots)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::{DecidingLine, Outcome};
+    use std::cell::RefCell;
+
+    fn program(timeout: Duration) -> Program {
+        Program {
+            name: "fake".into(),
+            argv: vec!["fake".into()],
+            claims: ProfileId::Rfc,
+            timeout,
+        }
+    }
+
+    /// A fake implementation that needs `needs` to answer: asked within a
+    /// shorter limit, it gives up as an adapter does; every limit it is
+    /// given is noted.
+    fn slow(needs: Duration, limits: &RefCell<Vec<Duration>>) -> impl Fn(Duration) -> Answer + '_ {
+        move |limit| {
+            limits.borrow_mut().push(limit);
+            if limit >= needs {
+                Ok(Outcome::new(true, DecidingLine::NotReported))
+            } else {
+                Err(ImplError::Failed(format!(
+                    "{NO_ANSWER} {limit:?}; the adapter was stopped"
+                )))
+            }
+        }
+    }
+
+    #[test]
+    fn a_check_slower_than_the_limit_is_asked_again_with_a_longer_one() {
+        let limits = RefCell::new(Vec::new());
+        let answer = program(Duration::from_secs(30)).patiently(slow(Duration::from_millis(31_500), &limits));
+        assert_eq!(answer.map(|outcome| outcome.allowed), Ok(true));
+        assert_eq!(*limits.borrow(), [Duration::from_secs(30), Duration::from_secs(120)]);
+    }
+
+    #[test]
+    fn a_check_without_an_answer_twice_names_both_limits() {
+        let limits = RefCell::new(Vec::new());
+        let answer = program(Duration::from_secs(5)).patiently(slow(Duration::from_secs(3600), &limits));
+        assert_eq!(
+            answer,
+            Err(ImplError::Failed(
+                "no answer within 5s, nor within 20s when asked again; the adapter was stopped".into()
+            ))
+        );
+        assert_eq!(limits.borrow().len(), 2, "asked twice, no more");
+    }
+
+    #[test]
+    fn answers_and_other_errors_are_asked_once() {
+        let asked = RefCell::new(0);
+        let ask = |answer: Answer| {
+            program(Duration::from_secs(5)).patiently(|_| {
+                *asked.borrow_mut() += 1;
+                answer.clone()
+            })
+        };
+        let crash = Err(ImplError::Failed("the adapter exited (signal 11)".into()));
+        assert_eq!(ask(crash.clone()), crash);
+        let fast = Ok(Outcome::new(false, DecidingLine::NoRule));
+        assert_eq!(ask(fast.clone()), fast);
+        assert_eq!(*asked.borrow(), 2);
     }
 }

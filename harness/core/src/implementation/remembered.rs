@@ -21,7 +21,9 @@
 //! difference at a slow answer, so a run from remembered answers stops where
 //! the run that asked stopped, and both write the same report.
 
-use super::{Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, NO_ANSWER, RAISED_BY_LIBRARY};
+use super::{
+    Answer, DecidingLine, Detail, ImplError, Implementation, Loaded, Outcome, ASKED_AGAIN, NO_ANSWER, RAISED_BY_LIBRARY,
+};
 use crate::case::{ProfileId, ResponseSpec};
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
@@ -97,7 +99,7 @@ impl Remembered {
     }
 
     fn answer(&self, key: Key, ask: impl FnOnce() -> Answer) -> Answer {
-        if let Some(kept) = self.known.get(&key) {
+        if let Some(kept) = self.known.get(&key).filter(|kept| !asked_once_only(&kept.answer)) {
             if kept.slow {
                 std::thread::sleep(SLOW_ANSWER + Duration::from_millis(10));
             }
@@ -152,6 +154,13 @@ impl Drop for Remembered {
             );
         }
     }
+}
+
+/// Whether `answer` is a hang kept by a run that did not ask a hang again
+/// with a longer limit ([`super::Program::patiently`]): asked afresh, so that
+/// remembered errors do not depend on the load of the run that kept them.
+fn asked_once_only(answer: &Answer) -> bool {
+    matches!(answer, Err(ImplError::Failed(message)) if message.starts_with(NO_ANSWER) && !message.contains(ASKED_AGAIN))
 }
 
 /// Whether an answer is kept: the library's own (a verdict, an

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::signature::{Relation, Signature};
 use rep_core::diff::Probe;
 use rep_core::implementation::{Answer, ImplError};
+use rep_generate::ProbeKind;
 
 /// Where a check came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -92,6 +93,34 @@ impl Tally {
         self.agree_rfc += other.agree_rfc;
     }
 
+    /// Counts `parser`'s answer to one check against `references`; `None`
+    /// for an n/a answer, which is counted as such and compared with nothing.
+    fn count(&mut self, parser: &Answer, references: References) -> Option<Counted> {
+        self.checks += 1;
+        let allowed = match parser {
+            Err(ImplError::Unsupported(_)) => {
+                self.not_applicable += 1;
+                return None;
+            }
+            Err(ImplError::Failed(_)) => {
+                self.errors += 1;
+                None
+            }
+            Ok(outcome) => Some(outcome.allowed),
+        };
+        let agrees = |reference: Option<bool>, compared: &mut u64, agreed: &mut u64| {
+            reference.map(|reference| {
+                *compared += 1;
+                let same = allowed == Some(reference);
+                *agreed += u64::from(same);
+                same
+            })
+        };
+        let google = agrees(references.google, &mut self.compared_google, &mut self.agree_google);
+        let rfc = agrees(references.rfc, &mut self.compared_rfc, &mut self.agree_rfc);
+        Some(Counted { allowed, google, rfc })
+    }
+
     /// Errors in percent of the checks, when any were asked.
     pub fn error_percent(&self) -> Option<f64> {
         percent(self.errors, self.checks)
@@ -111,6 +140,14 @@ impl Tally {
     pub fn rfc_percent(&self) -> Option<f64> {
         percent(self.agree_rfc, self.compared_rfc)
     }
+}
+
+/// One answer as counted: its verdict (`None`: an error) and whether it
+/// agreed with each reference (`None`: that reference has no answer).
+struct Counted {
+    allowed: Option<bool>,
+    google: Option<bool>,
+    rfc: Option<bool>,
 }
 
 fn percent(part: u64, whole: u64) -> Option<f64> {
@@ -178,6 +215,10 @@ pub struct Collected {
     pub groups: Vec<Group>,
     /// Disagreeing real-world checks per corpus file (files without any left out).
     pub files: BTreeMap<String, u64>,
+    /// Tallies of the real-world checks per kind of check (by
+    /// [`ProbeKind::name`]): the same checks as the real-world tally, split.
+    #[serde(default)]
+    pub kinds: BTreeMap<String, Tally>,
 }
 
 impl Collected {
@@ -192,29 +233,10 @@ impl Collected {
         } else {
             &mut self.non_utf8
         };
-        let tally = tallies.entry(source).or_default();
-        tally.checks += 1;
-        let allowed = match parser {
-            Err(ImplError::Unsupported(_)) => {
-                tally.not_applicable += 1;
-                return;
-            }
-            Err(ImplError::Failed(_)) => {
-                tally.errors += 1;
-                None
-            }
-            Ok(outcome) => Some(outcome.allowed),
+        let Some(Counted { allowed, google, rfc }) = tallies.entry(source).or_default().count(parser, references)
+        else {
+            return;
         };
-        let agrees = |reference: Option<bool>, compared: &mut u64, agreed: &mut u64| {
-            reference.map(|reference| {
-                *compared += 1;
-                let same = allowed == Some(reference);
-                *agreed += u64::from(same);
-                same
-            })
-        };
-        let google = agrees(references.google, &mut tally.compared_google, &mut tally.agree_google);
-        let rfc = agrees(references.rfc, &mut tally.compared_rfc, &mut tally.agree_rfc);
         let relation = match (allowed, google, rfc) {
             (None, _, _) => Relation::Fails,
             (Some(_), Some(false), Some(false)) => Relation::DepartsFromBoth,
@@ -242,6 +264,16 @@ impl Collected {
             example,
             last_input: Some(input),
         });
+    }
+
+    /// Counts `parser`'s answer to a real-world check of `kind` in that
+    /// kind's tally (besides [`Collected::record`], which counts it in the
+    /// real-world tally and keeps it if it disagrees).
+    pub fn record_kind(&mut self, kind: ProbeKind, parser: &Answer, references: References) {
+        self.kinds
+            .entry(kind.name().to_string())
+            .or_default()
+            .count(parser, references);
     }
 
     fn add_group(&mut self, group: Group) {
@@ -278,6 +310,9 @@ impl Collected {
         }
         for (file, count) in other.files {
             *self.files.entry(file).or_default() += count;
+        }
+        for (kind, tally) in other.kinds {
+            self.kinds.entry(kind).or_default().add(&tally);
         }
         self.sort();
     }

@@ -4,6 +4,7 @@
 //!
 //! - [`signature`]: what makes two disagreements the same difference.
 //! - [`collect`]: what measuring one parser collects; collections merge.
+//! - [`by_kind`]: the real-world figures per kind of check, and the headline.
 //! - [`run`]: the samples, their references, and asking the parsers.
 //! - [`shard`]: a stable split of the corpus for spreading the work.
 //! - [`differences`]: the distinct differences, each with a minimal case.
@@ -19,6 +20,7 @@
 //! reported apart.
 
 pub mod behaviour;
+pub mod by_kind;
 pub mod cause;
 pub mod collect;
 mod constructs;
@@ -47,7 +49,7 @@ pub(crate) const REFERENCE_SEED: u64 = 1;
 pub const DEFAULT_FUZZ_CHECKS: u64 = 50_000;
 
 /// The format tag of a measurements file.
-pub const FORMAT: &str = "reptest-measurements/2";
+pub const FORMAT: &str = "reptest-measurements/3";
 
 /// What was measured, and how, for one shard.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rep_generate::{crawler_sample, edge_sample, made_absolute, Generated, Query};
+use rep_generate::{crawler_probes, edge_sample, made_absolute, Generated, ProbeKind, Query};
 
 use super::collect::{Collected, Example, References, Source};
 use rep_core::case::ProfileId;
@@ -31,6 +31,8 @@ pub struct Asked {
     pub origin: String,
     /// The check.
     pub probe: Probe,
+    /// Its kind, for a real-world check.
+    pub kind: Option<ProbeKind>,
     /// The references' answers.
     pub references: References,
 }
@@ -44,9 +46,12 @@ pub struct Batch {
     pub checks: Vec<Asked>,
 }
 
-/// Checks per real-world file: enough to reach the rules of most files,
-/// few enough that the slowest parsers finish the sample in minutes.
-pub(crate) const REAL_WORLD_CHECKS_PER_FILE: usize = 4;
+/// Real-world checks of each kind per file at most: a file that offers
+/// more (many rules, many named agents) gets this many of each kind, chosen
+/// by a shuffle seeded with the file's bytes ([`crawler_probes`]), so that a
+/// large file weighs no more than a few small ones and the slowest parsers
+/// finish the sample in minutes.
+pub const REAL_WORLD_CHECKS_PER_KIND: usize = 4;
 
 /// The references' answer to each check of `batches`, from Google's parser
 /// and `rep-rfc`, computed once for every parser.
@@ -66,13 +71,20 @@ fn with_references(mut batches: Vec<Batch>, google: &dyn Implementation, rfc: &d
     batches
 }
 
+/// How long a parser may take for one check when it is measured (the
+/// report's limit: measurements are merged into reports); a check without
+/// an answer in that time is asked once more with a longer one
+/// ([`rep_core::implementation::Program::patiently`]).
+pub const MEASURE_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Edge checks per file: the forms are few and the sample is a side
 /// measurement, so it costs half the real-world one.
 pub const EDGE_CHECKS_PER_FILE: usize = 2;
 
-/// The real-world sample: every file of `files` in `shard`, with
-/// [`REAL_WORLD_CHECKS_PER_FILE`] crawler-like checks each, answered by the
-/// references.
+/// The real-world sample: every file of `files` in `shard`, asked every
+/// rule of every group that applies to each agent asked, in each kind of
+/// check ([`ProbeKind`]), at most [`REAL_WORLD_CHECKS_PER_KIND`] of each kind
+/// per file, answered by the references.
 pub fn real_world_sample(
     files: &[CorpusFile],
     shard: Shard,
@@ -80,7 +92,10 @@ pub fn real_world_sample(
     rfc: &dyn Implementation,
 ) -> Vec<Batch> {
     corpus_sample(files, shard, google, rfc, |body| {
-        crawler_sample(body, REAL_WORLD_CHECKS_PER_FILE)
+        crawler_probes(body, REAL_WORLD_CHECKS_PER_KIND)
+            .into_iter()
+            .map(|probe| (Some(probe.kind), probe.query))
+            .collect()
     })
 }
 
@@ -94,6 +109,9 @@ pub fn edge_forms_sample(
 ) -> Vec<Batch> {
     corpus_sample(files, shard, google, rfc, |body| {
         edge_sample(body, EDGE_CHECKS_PER_FILE)
+            .into_iter()
+            .map(|query| (None, query))
+            .collect()
     })
 }
 
@@ -115,7 +133,7 @@ fn corpus_sample(
     shard: Shard,
     google: &dyn Implementation,
     rfc: &dyn Implementation,
-    sample: impl Fn(&[u8]) -> Vec<Query>,
+    sample: impl Fn(&[u8]) -> Vec<(Option<ProbeKind>, Query)>,
 ) -> Vec<Batch> {
     let batches = files
         .iter()
@@ -125,7 +143,7 @@ fn corpus_sample(
             checks: sample(&file.body)
                 .into_iter()
                 .enumerate()
-                .map(|(index, query)| Asked {
+                .map(|(index, (kind, query))| Asked {
                     order: format!("{}#{index:02}", file.name),
                     origin: format!("{}#{}", file.name, index + 1),
                     probe: Probe {
@@ -133,6 +151,7 @@ fn corpus_sample(
                         agents: query.agents,
                         url: query.url,
                     },
+                    kind,
                     references: References::default(),
                 })
                 .collect(),
@@ -181,6 +200,7 @@ pub(crate) fn fuzz_sample(
                         agents: vec![query.agents.swap_remove(0)],
                         url: made_absolute(&query.url),
                     },
+                    kind: None,
                     references: References::default(),
                 })
                 .collect(),
@@ -224,6 +244,9 @@ pub fn measure(parser: &dyn Implementation, source: Source, batches: &[Batch], c
         let prepared = Prepared::body(parser, &batch.body);
         for check in &batch.checks {
             let answer = prepared.check(&check.probe.agent_bytes(), check.probe.url.as_bytes());
+            if let Some(kind) = check.kind {
+                collected.record_kind(kind, &answer, check.references);
+            }
             let example = Example {
                 order: check.order.clone(),
                 origin: check.origin.clone(),

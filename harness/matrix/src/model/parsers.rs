@@ -181,12 +181,16 @@ pub struct Measurement {
 }
 
 /// Real-world agreement per kind of probe.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RealWorld {
     /// How the headline real-world figure combines the kinds, in one sentence; absent when
     /// no kinds are measured apart.
     pub headline: Option<Prose>,
+    /// The headline's agreement with Google's parser, in percent (the mean over kinds).
+    pub headline_google: Option<f64>,
+    /// The headline's agreement with RFC 9309, in percent (the mean over kinds).
+    pub headline_rfc: Option<f64>,
     /// One row per kind of probe.
     pub kinds: Vec<KindAgreement>,
 }

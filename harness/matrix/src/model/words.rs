@@ -2,7 +2,7 @@
 //! its counts and the stamp through these, so the Markdown, the site and
 //! `report.json` cannot say different things.
 
-use super::parsers::{Agreement, Difference, Measured, Measurement, ReferenceVerdict, Source};
+use super::parsers::{Agreement, Difference, Measured, Measurement, Parser, ReferenceVerdict, Source};
 use super::suite::{Stated, Tally};
 use super::{Prose, Report, Span, Stamp};
 
@@ -63,6 +63,36 @@ impl Agreement {
     }
 }
 
+impl Parser {
+    /// Its published real-world figure against Google's parser (`google`) or
+    /// RFC 9309, `97.9%`: the headline (the mean over kinds of probe) when
+    /// the kinds were measured apart, else the agreement over every check.
+    pub fn real_world_text(&self, google: bool) -> String {
+        let headline = if google {
+            self.real_world.headline_google
+        } else {
+            self.real_world.headline_rfc
+        };
+        match headline {
+            Some(percent) if !self.real_world.kinds.is_empty() => format!("{percent:.1}%"),
+            _ => self.agreement(Source::RealWorld, true).score_text(google),
+        }
+    }
+
+    /// How its real-world figure against Google's parser is made, for hover text.
+    pub fn real_world_detail(&self) -> String {
+        let agreement = self.agreement(Source::RealWorld, true);
+        match self.real_world.headline_google {
+            Some(_) if !self.real_world.kinds.is_empty() => format!(
+                "the mean over {} kinds of probe; {}",
+                self.real_world.kinds.len(),
+                agreement.google_detail()
+            ),
+            _ => agreement.google_detail(),
+        }
+    }
+}
+
 impl Source {
     /// What the sample is, in a few words, for a measurements table.
     pub fn described(self) -> &'static str {
@@ -80,9 +110,12 @@ impl Source {
 pub const SAMPLES: [(&str, &str); 3] = [
     (
         "Real world",
-        "the corpus files as they are, asked what a crawler asks — absolute plain URLs built from each rule's own \
-         path, the file's own agents whole, well-known crawler tokens and one unnamed token. It is not a sample of \
-         crawl traffic, and it does not exercise escapes, bare paths or odd bytes.",
+        "the corpus files as they are, asked what a crawler asks — absolute plain URLs, the file's own agents \
+         whole, two well-known crawler tokens and one unnamed token; every rule of every group that applies to the \
+         agent, asked six ways (its own path, a page below it, a sibling it does not cover, its path with a query, \
+         the root, an unrelated path), at most 4 checks of each kind per file, chosen by a shuffle seeded with the \
+         file's bytes when a file offers more. It is not a sample of crawl traffic, and it does not exercise \
+         escapes, bare paths or odd bytes.",
     ),
     (
         "Edge forms",

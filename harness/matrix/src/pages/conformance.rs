@@ -182,12 +182,13 @@ fn measured_section(report: &Report, measured: &Measured, out: &mut String) {
         let real = parser.agreement(Source::RealWorld, true);
         let _ = writeln!(
             out,
-            "| [{}]({}) | {} | {} | {} | {} of {} | {} | {} | {} | {} | {} ({}) |",
+            "| [{}]({}) | {} | {} | {} | {} | {} of {} | {} | {} | {} | {} | {} ({}) |",
             text(&parser.name),
             link_path(&super::page_path(&parser.name).display().to_string()),
             text(&parser.language),
             implementation.stated.label(),
-            pair(Source::RealWorld, true),
+            score(implementation, Profile::Google, parser.real_world_text(true)),
+            score(implementation, Profile::Rfc, parser.real_world_text(false)),
             real.errors,
             real.checks,
             pair(Source::Edge, true),

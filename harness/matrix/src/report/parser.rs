@@ -9,12 +9,13 @@ use super::suite::clause_of;
 use super::Subject;
 use crate::catalogue::snippet::{fence, render};
 use crate::measure::behaviour::LibraryCause;
+use crate::measure::by_kind;
 use crate::measure::cause::headline;
 use crate::measure::collect::{self, Collected};
 use crate::measure::differences::{Difference, Found};
 use crate::model::parsers::{
-    self as model, Agreement, ErrorShare, Errors, Example, Excerpt, FileCount, Measurement, Message, NumberedLine,
-    Program, RealWorld, ReferenceVerdict, ReferenceVerdicts, SourceCount,
+    self as model, Agreement, ErrorShare, Errors, Example, Excerpt, FileCount, KindAgreement, Measurement, Message,
+    NumberedLine, Program, RealWorld, ReferenceVerdict, ReferenceVerdicts, SourceCount,
 };
 use crate::model::prose::Span;
 use crate::model::suite::{Expect, Suite};
@@ -83,13 +84,48 @@ pub(super) fn parser(analysed: &Analysed<'_>, suite: &Suite) -> model::Parser {
                 not_utf8: collected.non_utf8.get(&source).copied().map(agreement),
             })
             .collect(),
-        real_world: RealWorld::default(),
+        real_world: real_world(collected),
         errors: errors(collected),
         differences,
         rare: found.rare,
         explored: explored_differences,
         files: files(collected),
     }
+}
+
+/// The real-world figures by kind of probe and the headline made of them
+/// ([`by_kind`]); empty for measurements without kinds.
+fn real_world(collected: &Collected) -> RealWorld {
+    let figures = by_kind::kind_figures(collected);
+    if figures.is_empty() {
+        return RealWorld::default();
+    }
+    let headline = by_kind::headline(&figures);
+    let shown = |percent: Option<f64>| percent.map_or("n/a".to_string(), |percent| format!("{percent:.1}%"));
+    RealWorld {
+        headline: Some(Prose::from_marked(&format!(
+            "Headline: {} agreement with Google's parser, {} with RFC 9309. {}",
+            shown(headline.google),
+            shown(headline.rfc),
+            headline.definition
+        ))),
+        headline_google: headline.google.map(thousandths),
+        headline_rfc: headline.rfc.map(thousandths),
+        kinds: figures
+            .into_iter()
+            .map(|figure| KindAgreement {
+                kind: figure.kind,
+                asks: figure.description,
+                agreement: agreement(figure.tally),
+            })
+            .collect(),
+    }
+}
+
+/// `percent` to three decimals: as written to report.json and read back,
+/// the same number (a mean's full binary expansion may not survive JSON).
+fn thousandths(percent: f64) -> f64 {
+    (percent * 1000.0).round() / 1000.0
 }
 
 pub(super) fn source_of(source: collect::Source) -> model::Source {

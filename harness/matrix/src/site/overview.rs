@@ -68,6 +68,15 @@ fn bars(report: &Report, implementation: &Implementation) -> Vec<Bar> {
         .find(|parser| parser.name == implementation.name);
     for source in [Source::RealWorld, Source::Fuzz] {
         bars.push(match parser {
+            Some(parser) if source == Source::RealWorld => Bar {
+                percent: parser
+                    .real_world
+                    .headline_google
+                    .or(parser.agreement(source, true).google_percent()),
+                words: parser.real_world_text(true),
+                detail: parser.real_world_detail(),
+                stated: false,
+            },
             Some(parser) => {
                 let agreement = parser.agreement(source, true);
                 Bar {

@@ -36,7 +36,10 @@ impl Loaded for CountingBody {
             b"/raise" => Err(ImplError::Failed(format!(
                 "{RAISED_BY_LIBRARY}ValueError: bad\tinput\n"
             ))),
-            b"/hang" => Err(ImplError::Failed(format!("{NO_ANSWER} 5s; the adapter was stopped"))),
+            b"/hang" => Err(ImplError::Failed(format!(
+                "{NO_ANSWER} 5s, nor within 20s {ASKED_AGAIN}; the adapter was stopped"
+            ))),
+            b"/hang-once" => Err(ImplError::Failed(format!("{NO_ANSWER} 5s; the adapter was stopped"))),
             b"/crash" => Err(ImplError::Failed("the adapter exited (signal 11)".into())),
             _ => Ok(Outcome {
                 allowed: true,
@@ -92,6 +95,24 @@ fn a_second_run_answers_from_the_file_and_gives_the_same_answers() {
         asked.load(Ordering::SeqCst),
         6,
         "the crash and another body are asked again"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_hang_kept_by_a_run_that_asked_it_once_is_asked_again() {
+    let dir = scratch("hang-once");
+    let asked = Arc::new(AtomicUsize::new(0));
+    let first = wrapped(&dir, &asked, b"1.0");
+    assert!(ask(&first, b"x", b"/hang-once").is_err());
+    drop(first);
+    let second = wrapped(&dir, &asked, b"1.0");
+    assert_eq!(second.remembered(), 1, "the file holds it");
+    assert!(ask(&second, b"x", b"/hang-once").is_err());
+    assert_eq!(
+        asked.load(Ordering::SeqCst),
+        2,
+        "asked afresh, not answered from the file"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
