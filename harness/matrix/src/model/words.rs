@@ -113,8 +113,8 @@ pub const SAMPLES: [(&str, &str); 3] = [
         "the corpus files as they are, asked what a crawler asks — absolute plain URLs, the file's own agents \
          whole, two well-known crawler tokens and one unnamed token; every rule of every group that applies to the \
          agent, asked six ways (its own path, a page below it, a sibling it does not cover, its path with a query, \
-         the root, an unrelated path), at most 4 checks of each kind per file, chosen by a shuffle seeded with the \
-         file's bytes when a file offers more. It is not a sample of crawl traffic, and it does not exercise \
+         the root, an unrelated path), one check of each kind per file, chosen by a shuffle seeded with the file's \
+         bytes when a file offers more, so that within a kind every file weighs the same. It is not a sample of crawl traffic, and it does not exercise \
          escapes, bare paths or odd bytes.",
     ),
     (
