@@ -1,16 +1,15 @@
 //! Killed at random points (SIGKILL, at delays drawn from a fixed seed),
-//! `reptest report`, `diff` and `baseline` never leave a truncated or
+//! `reptest report`, `site`, `diff` and `baseline` never leave a truncated or
 //! half-written file: after every kill each file is the one a complete run
-//! writes (or the complete run's before it), the site is whole or absent,
+//! writes (or the complete run's before it; runs share a SOURCE_DATE_EPOCH,
+//! so their stamps agree), the site is whole or absent,
 //! every finding is a whole case file; and the next complete run leaves none of
 //! the killed runs' temporary files behind. 20 kills in all;
 //! `REP_KILL_SEED=N` draws other delays.
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// A small deterministic generator (xorshift64*), so a failing draw can be replayed.
@@ -41,6 +40,7 @@ fn reptest(dir: &Path, cache: &Path, args: &[&str]) -> Command {
         .args(args)
         .current_dir(dir)
         .env("REP_CACHE_DIR", cache)
+        .env("SOURCE_DATE_EPOCH", "1767225600")
         .stdout(Stdio::null())
         .stderr(Stdio::null());
     command
@@ -118,6 +118,7 @@ fn scratch(name: &str) -> tempfile::TempDir {
 }
 
 const REPORT: [&str; 5] = ["report", "--built-in-only", "--suite-only", "--out", "out"];
+const SITE: [&str; 5] = ["site", "--report", "out/report.json", "--out", "out/site"];
 
 #[test]
 fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none() {
@@ -125,6 +126,7 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
     let (work, cache) = (work.path(), cache.path());
     let out = work.join("out");
     let took = complete(reptest(work, cache, &REPORT), 0);
+    let site_took = complete(reptest(work, cache, &SITE), 0);
     let (whole, none) = files(&out);
     assert!(none.is_empty(), "{none:?}");
     let site: Vec<&PathBuf> = whole.keys().filter(|path| path.starts_with("site")).collect();
@@ -132,28 +134,17 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
     let mut delays = Delays::new();
     let (mut kills, mut without_site, mut temporaries_seen) = (0, 0, 0);
     for round in 0..6 {
-        let mut child = reptest(work, cache, &REPORT)
+        let command = if round % 3 == 1 { &SITE } else { &REPORT };
+        let mut child = reptest(work, cache, command)
             .stderr(Stdio::piped())
             .spawn()
             .expect("reptest starts");
         match round % 3 {
             // Anywhere in the run.
             0 => std::thread::sleep(delays.up_to(took.mul_f64(1.1))),
-            // While it writes the site: once it says it makes it (rendering the pages, then
-            // writing them) and starts writing.
-            1 => {
-                let stderr = child.stderr.take().expect("piped");
-                let (said, heard) = mpsc::channel();
-                std::thread::spawn(move || {
-                    for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                        if line.contains("writing the site") {
-                            let _ = said.send(());
-                        }
-                    }
-                });
-                let _ = heard.recv_timeout(Duration::from_secs(120));
-                until_it_writes(&mut child, &out, &mut delays);
-            }
+            // `reptest site`, anywhere in the run or once it starts writing.
+            1 if round < 3 => std::thread::sleep(delays.up_to(site_took.mul_f64(1.1))),
+            1 => until_it_writes(&mut child, &out, &mut delays),
             // While it writes its first file.
             _ => until_it_writes(&mut child, &out, &mut delays),
         }
@@ -183,6 +174,7 @@ fn a_killed_report_leaves_the_old_files_or_the_new_ones_and_a_whole_site_or_none
         without_site += usize::from(site_now == 0);
     }
     complete(reptest(work, cache, &REPORT), 0);
+    complete(reptest(work, cache, &SITE), 0);
     let (after, left) = files(&out);
     assert!(left.is_empty(), "the killed runs' temporaries are cleaned: {left:?}");
     assert!(after == whole);

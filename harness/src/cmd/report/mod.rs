@@ -26,6 +26,9 @@ installed (the message for a missing one says how). Your own parser joins the ma
 the implementation flags above (--adapter or --command, with --name and --profile); the
 built-ins always run, so --impl is not taken here.
 
+The report is stamped with the time it is made; SOURCE_DATE_EPOCH (seconds since 1970) stands for
+that time when set, so two runs on the same versions write the same bytes.
+
 Exit status: 0 when the report was written, 1 when a third-party dependency is missing
 (without --skip-missing), 2 for a usage error, a malformed case file or a parser of yours
 that cannot start.";

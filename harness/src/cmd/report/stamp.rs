@@ -9,10 +9,12 @@ use std::process::Command;
 use std::time::SystemTime;
 
 /// The stamp of a report made now in the checkout at `root` (its corpus
-/// is filled in by the report).
+/// is filled in by the report). `SOURCE_DATE_EPOCH` (seconds since 1970, the
+/// reproducible-builds convention) stands for now when set, so two runs can
+/// write the same bytes.
 pub(super) fn now(root: &Path) -> Stamp {
     Stamp {
-        made: humantime::format_rfc3339_seconds(SystemTime::now()).to_string(),
+        made: humantime::format_rfc3339_seconds(made()).to_string(),
         suite_version: rep_core::workspace::suite_version().ok(),
         commit: first_line("git", &["-C", &root.display().to_string(), "rev-parse", "HEAD"]),
         tools: [("rustc", "--version"), ("python3", "--version"), ("node", "--version")]
@@ -24,6 +26,16 @@ pub(super) fn now(root: &Path) -> Stamp {
             .collect(),
         corpus: None,
     }
+}
+
+/// The time the report is made: `SOURCE_DATE_EPOCH` when it holds a number of seconds, else now.
+fn made() -> SystemTime {
+    std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|seconds| seconds.trim().parse::<u64>().ok())
+        .map_or_else(SystemTime::now, |seconds| {
+            SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(seconds)
+        })
 }
 
 /// The first line `program args` prints, when it runs and succeeds.
