@@ -248,7 +248,17 @@ pub fn export(files: &[CaseFile], suite_version: &str, root: &Path) -> String {
         checks,
         bodies,
     };
-    let mut json = serde_json::to_string_pretty(&document).expect("the document holds only strings, numbers and lists");
+    // One entry per line keeps the committed file's diffs readable; a
+    // one-space indent keeps it small enough to vendor (a check's `why` is
+    // repeated per check, and 4.0's names and tags took two-space
+    // indentation past 1 MB).
+    let mut out = Vec::new();
+    let mut writer =
+        serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(b" "));
+    document
+        .serialize(&mut writer)
+        .expect("the document holds only strings, numbers and lists");
+    let mut json = String::from_utf8(out).expect("serde_json writes UTF-8");
     json.push('\n');
     json
 }
