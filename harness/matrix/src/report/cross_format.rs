@@ -33,13 +33,16 @@ fn cases() -> Vec<Case> {
         statements: vec!["most-octets-wins".into()],
     };
     let mut should = case.checks[0].clone();
+    should.name = "should".into();
     should.rfc = Expect::Disallowed;
     should.basis.level = Some(Level::Should);
     let mut open = case.checks[0].clone();
+    open.name = "open".into();
     open.rfc = Expect::ImplementationDefined;
     open.google = Expect::Disallowed;
     open.basis.reading = Some("query-delimiters".into());
     let mut may = case.checks[0].clone();
+    may.name = "may".into();
     may.rfc = Expect::Disallowed;
     may.google = Expect::Disallowed;
     may.basis.level = Some(Level::May);
@@ -77,7 +80,7 @@ fn on_the_open_check() -> Difference {
     Difference {
         signature: Signature::of(&minimal, Relation::DepartsFromRfc, true),
         counts: BTreeMap::from([(Source::Suite, 1), (Source::RealWorld, 4)]),
-        origin: "rfc9309/2.2.2-sample/one#3".into(),
+        origin: "rfc9309/2.2.2-sample/one/open".into(),
         original: minimal.clone(),
         original_source: Source::RealWorld,
         original_checks: 4,
