@@ -26,6 +26,8 @@ pub mod collect;
 mod constructs;
 pub mod differences;
 mod file;
+pub mod found;
+pub(crate) mod merge;
 pub mod promote;
 pub mod run;
 pub mod self_test;
@@ -218,7 +220,7 @@ pub fn analyse(
     google: &dyn Implementation,
     rfc: &dyn Implementation,
     stated: Option<rep_core::case::ProfileId>,
-) -> (Collected, differences::Found) {
+) -> (Collected, found::Found) {
     let mut collected = run::suite(matrix, column);
     if let Some(measured) = measured {
         collected.merge(measured.collected.clone());

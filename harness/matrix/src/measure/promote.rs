@@ -9,7 +9,7 @@
 //! written the rule and its level in their own words.
 
 use super::collect::Source;
-use super::differences::{Difference, Found};
+use super::found::{Difference, Found};
 use rep_core::case::write::{body, check_names, double_quoted};
 use rep_core::diff::WHY_PLACEHOLDER;
 use std::fmt::Write;
@@ -120,7 +120,7 @@ pub fn cases_yaml(items: &[Promotable<'_>]) -> String {
 mod tests {
     use super::*;
     use crate::measure::collect::References;
-    use crate::measure::differences::Standing;
+    use crate::measure::found::Standing;
     use crate::measure::signature::{Relation, Signature};
     use rep_core::diff::Probe;
     use std::collections::BTreeMap;

@@ -8,7 +8,7 @@
 use super::tests::fixed_stamp;
 use super::*;
 use crate::measure::collect::{Collected, References, Source, Tally as Measured_};
-use crate::measure::differences::{Difference, Standing};
+use crate::measure::found::{Difference, Standing};
 use crate::measure::signature::{Relation, Signature};
 use crate::model::suite::{Implementation, Stated as ModelStated};
 use crate::model::Profile;

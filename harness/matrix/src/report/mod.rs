@@ -14,7 +14,8 @@ use parsers::{Analyses, Parsers};
 
 use crate::catalogue::third_party::Reproduce;
 use crate::lineup::{Lineup, Member, Origin};
-use crate::measure::differences::{Found, FUZZ_MIN_INPUTS};
+use crate::measure::differences::FUZZ_MIN_INPUTS;
+use crate::measure::found::Found;
 use crate::measure::promote::{cases_yaml, promotable};
 use crate::measure::REFERENCE_SEED;
 use crate::model::parsers::{Measured, ReferencesPart};

@@ -10,9 +10,9 @@ use super::Subject;
 use crate::catalogue::snippet::{fence, render};
 use crate::measure::behaviour::LibraryCause;
 use crate::measure::by_kind;
-use crate::measure::cause::headline;
 use crate::measure::collect::{self, Collected};
-use crate::measure::differences::{Difference, Found};
+use crate::measure::found::{Difference, Found};
+use crate::measure::merge::headline;
 use crate::model::parsers::{
     self as model, Agreement, ErrorShare, Errors, Example, Excerpt, FileCount, KindAgreement, Measurement, Message,
     NumberedLine, Program, RealWorld, ReferenceVerdict, ReferenceVerdicts, SourceCount,
@@ -138,8 +138,8 @@ pub(super) fn source_of(source: collect::Source) -> model::Source {
     }
 }
 
-fn standing_of(standing: crate::measure::differences::Standing) -> model::Standing {
-    use crate::measure::differences::Standing;
+fn standing_of(standing: crate::measure::found::Standing) -> model::Standing {
+    use crate::measure::found::Standing;
     match standing {
         Standing::Miss => model::Standing::Miss,
         Standing::Failure => model::Standing::Failure,

@@ -3,7 +3,7 @@
 
 use super::{Plan, Progress, Subject};
 use crate::measure::collect::Collected;
-use crate::measure::differences::Found;
+use crate::measure::found::Found;
 use crate::measure::self_test::self_test;
 use crate::measure::{analyse, measure_parsers, read_measurements, Measurements, Plan as MeasurePlan};
 use rep_core::corpus::load_corpus;

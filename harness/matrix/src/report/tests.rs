@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::measure::collect::{Collected, References, Source};
-use crate::measure::differences::{Difference, Standing};
+use crate::measure::found::{Difference, Standing};
 use crate::measure::signature::{Relation, Signature};
 use crate::model::suite::Stated as ModelStated;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
