@@ -81,10 +81,11 @@ pub(crate) struct Args {
     yours: ImplChoice,
 }
 
-/// How long a bundled parser may take for one check here: longer than the
-/// runner's default, so a busy machine does not turn a slow answer into an
-/// error and the report stays the same from run to run.
-const REPORT_TIMEOUT: Duration = Duration::from_secs(30);
+/// How long a bundled parser may take for one check here: the measurement's
+/// limit (measurements are merged into reports, so both keep one), longer
+/// than the runner's default so a busy machine does not turn a slow answer
+/// into an error and the report stays the same from run to run.
+const REPORT_TIMEOUT: Duration = rep_matrix::measure::run::MEASURE_TIMEOUT;
 
 /// Runs `reptest report`; returns the exit status.
 pub(crate) fn main(options: Args) -> u8 {
