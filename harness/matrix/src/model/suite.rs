@@ -214,7 +214,7 @@ impl Case {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Check {
-    /// Its id (`<case>#<n>`).
+    /// Its id (`<case>/<name>`).
     pub id: String,
     /// Its number in the case, from 1.
     pub number: usize,
