@@ -136,7 +136,8 @@ async function main() {
   await page.selectOption('#differs', '');
 
   // A case page: every check shows every implementation's verdict.
-  const caseId = expected.length ? expected[0].split('#')[0] : cases[0].id;
+  // The case of the first differing check (a check id is `<case id>/<name>`), found in report.json.
+  const caseId = expected.length ? cases.find((c) => c.checks.some((k) => k.id === expected[0])).id : cases[0].id;
   const caseFile = caseId.replace(/[^A-Za-z0-9\-_.]/g, '~') + '.html';
   await open(`case/${caseFile}`);
   const verdicts = await page.$$eval('section.check', (ss) => ss.map((s) =>
