@@ -264,6 +264,11 @@ fn the_run_step_refuses_inputs_it_cannot_use_and_says_which() {
     let absent = caller.run_step(&[("adapter", "/nonexistent/parser --serve")]);
     assert_eq!(absent.status.code(), Some(2), "{}", text(&absent.stderr));
     assert!(
+        text(&absent.stderr).contains("cannot start `/nonexistent/parser --serve`"),
+        "{}",
+        text(&absent.stderr)
+    );
+    assert!(
         caller.summary().contains("## robots.txt conformance: not run"),
         "{}",
         caller.summary()
@@ -475,13 +480,10 @@ fn action_yml_gives_the_scripts_every_input_and_pins_what_it_uses() {
     let steps = action["runs"]["steps"].as_sequence().expect("action.yml has steps");
     let mut set = BTreeSet::new();
     let mut wrong = Vec::new();
+    for uses in unpinned(steps) {
+        wrong.push(format!("{uses} is not pinned to a version"));
+    }
     for step in steps {
-        if let Some(uses) = step["uses"].as_str() {
-            let version = uses.split_once('@').map(|(_, version)| version).unwrap_or("");
-            if !version.starts_with('v') || !version[1..].starts_with(|c: char| c.is_ascii_digit()) {
-                wrong.push(format!("{uses} is not pinned to a version"));
-            }
-        }
         for (name, value) in step["env"].as_mapping().into_iter().flatten() {
             let (name, value) = (name.as_str().unwrap(), value.as_str().unwrap_or(""));
             if let Some(input) = value.strip_prefix("${{ inputs.").and_then(|v| v.strip_suffix(" }}")) {
@@ -523,4 +525,75 @@ fn action_yml_gives_the_scripts_every_input_and_pins_what_it_uses() {
         ));
     }
     assert!(wrong.is_empty(), "action.yml:\n{}", wrong.join("\n"));
+}
+
+/// The `uses:` of every step of every job in a workflow that is not pinned to
+/// a version tag (`@v4`, `@v4.1.0`).
+fn unpinned(steps: &[Value]) -> Vec<String> {
+    steps
+        .iter()
+        .filter_map(|step| step["uses"].as_str())
+        .filter(|uses| {
+            let version = uses.split_once('@').map(|(_, version)| version).unwrap_or("");
+            !(version.starts_with('v') && version[1..].starts_with(|c: char| c.is_ascii_digit()))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_release_builds_an_archive_for_every_runner_the_install_step_knows() {
+    let release = yaml(".github/workflows/release.yml");
+    let jobs = release["jobs"].as_mapping().expect("release.yml has jobs");
+    let mut wrong = Vec::new();
+    for (name, job) in jobs {
+        for uses in unpinned(job["steps"].as_sequence().map(Vec::as_slice).unwrap_or(&[])) {
+            wrong.push(format!(
+                "job {}: {uses} is not pinned to a version",
+                name.as_str().unwrap()
+            ));
+        }
+    }
+    let built: BTreeSet<String> = release["jobs"]["binaries"]["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .expect("the binaries job has a matrix of targets")
+        .iter()
+        .map(|entry| entry["target"].as_str().unwrap().to_string())
+        .collect();
+    let install = read(&root().join(".github/action/install.sh"));
+    let known: BTreeSet<String> = install
+        .match_indices(") target=")
+        .map(|(start, _)| {
+            install[start + ") target=".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-')
+                .collect::<String>()
+        })
+        .filter(|target| !target.is_empty())
+        .collect();
+    assert!(known.len() >= 5, "install.sh maps too few runners: {known:?}");
+    if built != known {
+        wrong.push(format!("release.yml builds {built:?}; install.sh downloads {known:?}"));
+    }
+    // The archive and checksum names the install step downloads.
+    let workflow = read(&root().join(".github/workflows/release.yml"));
+    for (written, downloaded) in [
+        (
+            r#"name="reptest-$VERSION-${{ matrix.target }}""#,
+            r#"archive="reptest-$version-$target.$archive_kind""#,
+        ),
+        (
+            "sha256sum -- * > SHA256SUMS",
+            r#"sums_url="$releases/v$version/SHA256SUMS""#,
+        ),
+        (r#"tar -czf "$name.tar.gz" "$name""#, "archive_kind=tar.gz"),
+        (r#"7z a -tzip "$name.zip" "$name""#, "archive_kind=zip"),
+    ] {
+        if !workflow.contains(written) || !install.contains(downloaded) {
+            wrong.push(format!(
+                "release.yml writes `{written}` and install.sh reads `{downloaded}`: one is gone"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
