@@ -423,7 +423,7 @@ fn without_a_release_binary_the_install_step_builds_the_tag_of_the_actions_repos
     assert_eq!(
         read(&release.path("cargo-args")).trim_end(),
         format!(
-            "install --git https://github.com/acme/rep --tag v4.0.0 rep-harness --no-default-features --locked --root {}",
+            "install --git https://github.com/acme/rep --tag v4.0.0 rep-harness --no-default-features --root {}",
             release.path("tool-cache").display()
         )
     );
