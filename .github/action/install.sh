@@ -55,7 +55,10 @@ if [[ "$target" == *windows* ]]; then
 fi
 installed="$install_dir/bin/$binary"
 
-if [[ -x "$installed" ]] && "$installed" --version | grep -q "suite $version "; then
+# `reptest --version` names the suite it carries: "reptest X (...), suite 4.0.0 built in".
+carries_the_suite() { [[ -x "$installed" && "$("$installed" --version)" == *"suite $version "* ]]; }
+
+if carries_the_suite; then
   say "reptest $version is already installed (restored from the cache): $installed"
   output reptest "$installed"
   exit 0
@@ -122,7 +125,7 @@ else
     --no-default-features --root "$install_dir"
 fi
 
-"$installed" --version | grep -q "suite $version " ||
+carries_the_suite ||
   die "$installed says '$("$installed" --version)', not suite $version"
 say "installed $("$installed" --version) at $installed"
 output reptest "$installed"
