@@ -32,18 +32,26 @@ fn text(bytes: &[u8]) -> String {
 /// One case of three checks resting on RFC 9309 §2.2.2, MUST.
 const CASES: &str = r#"source: action test
 cases:
-  - name: three-paths
-    why: Disallow /a and /c; /b has no rule. A prefix rule matches its path (RFC 9309 §2.2.2).
+  - name: private-paths
+    why: >-
+      A rule matches the paths it is a prefix of (RFC 9309 §2.2.2): /archive and /drafts are
+      closed to every agent, /news is open.
     clause: "2.2.2"
     level: must
-    robots: |
-      User-agent: *
-      Disallow: /a
-      Disallow: /c
+    robots: "User-agent: *\nDisallow: /archive\nDisallow: /drafts\n"
     checks:
-      - { name: a, agent: FooBot, url: "https://example.com/a", expect: disallowed }
-      - { name: b, agent: FooBot, url: "https://example.com/b", expect: allowed }
-      - { name: c, agent: FooBot, url: "https://example.com/c", expect: disallowed }
+      - name: archive
+        agent: FooBot
+        url: https://example.com/archive
+        expect: disallowed
+      - name: news
+        agent: FooBot
+        url: https://example.com/news
+        expect: allowed
+      - name: drafts
+        agent: FooBot
+        url: https://example.com/drafts
+        expect: disallowed
 "#;
 
 /// A workspace as a caller's repository looks to the Action: its cases, its
@@ -123,11 +131,11 @@ fn input_variable(name: &str) -> String {
 #[test]
 fn the_run_step_passes_on_known_misses_and_fails_on_a_new_miss_or_a_stale_entry() {
     let caller = Caller::new();
-    // The parser allows everything: it misses /a and /c, which its list names.
+    // The parser allows everything: it misses /archive and /drafts, which its list names.
     caller.answers("{}");
     std::fs::write(
         caller.path("expected-failures.txt"),
-        "# known misses\npaths/three-paths/a\npaths/three-paths/c\n",
+        "# known misses\npaths/private-paths/archive\npaths/private-paths/drafts\n",
     )
     .unwrap();
     let adapter = caller.adapter();
@@ -167,8 +175,8 @@ fn the_run_step_passes_on_known_misses_and_fails_on_a_new_miss_or_a_stale_entry(
         text(&green.stdout)
     );
 
-    // A planted regression: /b is now disallowed.
-    caller.answers(r#"{"/b": "disallowed"}"#);
+    // A planted regression: /news is now disallowed.
+    caller.answers(r#"{"/news": "disallowed"}"#);
     let red = caller.run_step(&inputs);
     assert_eq!(red.status.code(), Some(1), "{}{}", text(&red.stdout), text(&red.stderr));
     let outputs = caller.outputs();
@@ -180,20 +188,20 @@ fn the_run_step_passes_on_known_misses_and_fails_on_a_new_miss_or_a_stale_entry(
     assert!(summary.contains("#### RFC 9309 §2.2.2 MUST: 1 check(s)"), "{summary}");
     assert!(
         summary.contains(
-            "- `paths/three-paths/b`: agent `FooBot`, URL `https://example.com/b`; expected `allowed`, \
-             answered `disallowed`. Reproduce: `reptest show paths/three-paths/b`"
+            "- `paths/private-paths/news`: agent `FooBot`, URL `https://example.com/news`; expected `allowed`, \
+             answered `disallowed`. Reproduce: `reptest show paths/private-paths/news`"
         ),
         "{summary}"
     );
     assert!(
-        !summary.contains("`paths/three-paths/a`"),
+        !summary.contains("`paths/private-paths/archive`"),
         "an expected miss is not a new one:\n{summary}"
     );
     let junit = read(&caller.path("out/junit.xml"));
     assert!(junit.contains(r#"failures="1""#), "{junit}");
 
-    // /a is fixed: its entry is stale, and the run fails naming it.
-    caller.answers(r#"{"/a": "disallowed"}"#);
+    // /archive is fixed: its entry is stale, and the run fails naming it.
+    caller.answers(r#"{"/archive": "disallowed"}"#);
     let stale = caller.run_step(&inputs);
     assert_eq!(stale.status.code(), Some(1));
     assert_eq!(caller.outputs()["stale"], "1");
@@ -202,7 +210,7 @@ fn the_run_step_passes_on_known_misses_and_fails_on_a_new_miss_or_a_stale_entry(
         summary.contains("### 1 entr(ies) listed but passing again: remove them from `expected-failures.txt`"),
         "{summary}"
     );
-    assert!(summary.contains("- `paths/three-paths/a`"), "{summary}");
+    assert!(summary.contains("- `paths/private-paths/archive`"), "{summary}");
 }
 
 #[test]
@@ -216,11 +224,11 @@ fn without_a_list_every_miss_fails_and_the_reports_go_to_their_default_paths() {
     assert!(summary.contains("### 2 new miss(es), in 1 group(s)"), "{summary}");
     assert!(summary.contains("#### RFC 9309 §2.2.2 MUST: 2 check(s)"), "{summary}");
     assert!(
-        summary.contains("Reproduce: `reptest show paths/three-paths/a`"),
+        summary.contains("Reproduce: `reptest show paths/private-paths/archive`"),
         "{summary}"
     );
     assert!(
-        summary.contains("Reproduce: `reptest show paths/three-paths/c`"),
+        summary.contains("Reproduce: `reptest show paths/private-paths/drafts`"),
         "{summary}"
     );
     // The default report paths, in the caller's directory.
