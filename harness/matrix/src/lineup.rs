@@ -290,6 +290,36 @@ mod tests {
     }
 
     #[test]
+    fn a_parser_with_nothing_to_install_says_what_its_probe_said() {
+        let stdlib = crate::catalogue::third_party::find("cpython-robotparser").expect("bundled");
+        let places = Places {
+            adapters: Ok("/nowhere".into()),
+            cache: Ok("/nowhere".into()),
+        };
+        let probe = Probe::Missing("`python3 /nowhere/python_robotparser.py --version`: no such file".into());
+        let why = bundled_member(stdlib, probe, &places, Duration::from_secs(1))
+            .ready
+            .err()
+            .expect("not ready");
+        assert!(
+            why.contains("ships with Python")
+                && why
+                    .ends_with("; its version probe: `python3 /nowhere/python_robotparser.py --version`: no such file"),
+            "{why}"
+        );
+        let protego = crate::catalogue::third_party::find("protego").expect("bundled");
+        let probe = Probe::Missing("no module named protego".into());
+        let why = bundled_member(protego, probe, &places, Duration::from_secs(1))
+            .ready
+            .err();
+        assert_eq!(
+            why.as_deref(),
+            Some(protego.missing_hint().as_str()),
+            "an install is the cure"
+        );
+    }
+
+    #[test]
     fn the_built_ins_come_first_and_claim_their_profiles() {
         let lineup = Lineup::built_ins();
         let claims: Vec<(&str, ProfileId)> = lineup.members.iter().map(|m| (m.name.as_str(), m.claims)).collect();
