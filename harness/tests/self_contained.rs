@@ -142,6 +142,17 @@ fn from_an_empty_directory_every_command_runs_on_what_is_built_in_and_writes_onl
         "{said}"
     );
 
+    // Outside a checkout a partial report is the current directory's own.
+    let report = sandbox.reptest(&["report", "--only", "cpython-robotparser", "--suite-only", "--quiet"]);
+    assert_eq!(report.status.code(), Some(0), "{}", text(&report.stderr));
+    let written: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(sandbox.cwd.path().join("reports/report.json")).expect("written"))
+            .expect("JSON");
+    assert!(
+        written.to_string().contains("cpython-robotparser"),
+        "the report names the parser it ran"
+    );
+
     // The adapters ran from the copies built in, written into the cache.
     let copies = names_under(&sandbox.cache.path().join("adapter-files"));
     assert!(
@@ -152,12 +163,34 @@ fn from_an_empty_directory_every_command_runs_on_what_is_built_in_and_writes_onl
     assert_eq!(names_under(sandbox.xdg.path()), Vec::<PathBuf>::new());
     assert_eq!(names_under(sandbox.tmp.path()), Vec::<PathBuf>::new());
     let here = names_under(sandbox.cwd.path());
-    let expected: Vec<PathBuf> = ["robots.txt", "suite.json"]
-        .iter()
-        .map(|name| sandbox.cwd.path().join(name))
-        .collect();
+    let expected: Vec<PathBuf> = [
+        "reports/conformance.md",
+        "reports/report.json",
+        "reports/report.schema.json",
+        "robots.txt",
+        "suite.json",
+    ]
+    .iter()
+    .map(|name| sandbox.cwd.path().join(name))
+    .collect();
     assert_eq!(here, expected);
     for (dir, before) in watched.iter().zip(before) {
         assert!(snapshot(dir) == before, "{} changed", dir.display());
     }
+}
+
+#[test]
+fn in_a_checkout_a_partial_report_needs_a_directory_of_its_own() {
+    let checkout = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_reptest"))
+        .current_dir(&checkout)
+        .args(["report", "--only", "protego"])
+        .output()
+        .expect("reptest starts");
+    let said = text(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains("--only writes a partial matrix: give it a directory with --out"),
+        "{said}"
+    );
 }

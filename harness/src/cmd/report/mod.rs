@@ -51,7 +51,8 @@ pub(crate) struct Args {
     /// Run only the built-ins (rep-rfc, rep-google, google)
     #[arg(long, help_heading = "Parsers")]
     built_in_only: bool,
-    /// Of the bundled third-party parsers, run only this one (repeatable)
+    /// Of the bundled third-party parsers, run only this one (repeatable); in a checkout it needs
+    /// --out, so the committed report stays whole
     #[arg(long, value_name = "NAME", help_heading = "Parsers")]
     only: Vec<String>,
     /// Run the suite only: no real-world or generated measurements, no parser pages
@@ -96,7 +97,8 @@ pub(crate) fn main(options: Args) -> u8 {
             "the built-ins always run in a report; add your parser with --adapter or --command",
         );
     }
-    if !options.only.is_empty() && options.out.is_none() {
+    // Outside a checkout there is no committed report to keep whole.
+    if !options.only.is_empty() && options.out.is_none() && find_root().is_some() {
         return usage_error(
             "report",
             "--only writes a partial matrix: give it a directory with --out, so the committed report is not overwritten",
