@@ -16,10 +16,12 @@ Usage:
                  [--dest DIR] [--member PREFIX ...]
   fetch_sdist.py --print-cache-dir
 
-This script is the one place that decides where the project caches what it
-downloads: $REP_CACHE_DIR, else $XDG_CACHE_HOME/rep, else ~/.cache/rep.
-Archives go to its `sdists/` unless --dest says otherwise; every other user
-of the cache (the Rust code, fuzz/build.sh) asks this script.
+Where the project caches what it downloads: $REP_CACHE_DIR, else
+$XDG_CACHE_HOME/rep, else ~/.cache/rep (a variable set to the empty string
+counts as unset). Archives go to its `sdists/` unless --dest says otherwise.
+The shell users of the cache (fuzz/build.sh, .ci/run) ask this script; the
+Rust code has the same rule (rep_core::sdist::cache_dir), and a test runs
+this script to hold the two together, so change both or neither.
 
 A --member PREFIX selects the archive members whose path below the
 sdist's top directory starts with PREFIX.

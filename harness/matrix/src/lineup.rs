@@ -4,10 +4,10 @@
 //! and `report` all take their implementations from here, so a name means
 //! the same thing in every subcommand.
 
-use crate::catalogue::third_party::{bundled, probe_all, Places, Probe, ThirdParty};
+use crate::catalogue::adapter_files;
+use crate::catalogue::third_party::{bundled, probe_all, InstallKind, Places, Probe, ThirdParty};
 use rep_core::case::ProfileId;
 use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, Remembered, BUILT_IN};
-use std::path::Path;
 use std::time::Duration;
 
 /// Where a member of the lineup comes from.
@@ -63,10 +63,9 @@ impl Lineup {
     }
 
     /// Adds the bundled parsers that `wanted` accepts, probed side by side,
-    /// each check given `timeout`. The workspace at `root` (absolute) holds
-    /// the adapters.
-    pub fn with_bundled(mut self, root: &Path, wanted: impl Fn(&ThirdParty) -> bool, timeout: Duration) -> Lineup {
-        let places = Places::of(root);
+    /// each check given `timeout`.
+    pub fn with_bundled(mut self, wanted: impl Fn(&ThirdParty) -> bool, timeout: Duration) -> Lineup {
+        let places = Places::here();
         let parties: Vec<&'static ThirdParty> = bundled().iter().filter(|party| wanted(party)).collect();
         for (party, probe) in parties.iter().zip(probe_all(&parties, &places)) {
             self.members.push(bundled_member(party, probe, &places, timeout));
@@ -81,16 +80,16 @@ impl Lineup {
     /// its name, installed version and adapter command, the bytes of every
     /// file that command names (the adapter script, or a Rust adapter's
     /// binary), and the bytes of the shared adapter modules every script
-    /// imports (`harness/adapters/rep_adapter.*`).
+    /// imports (`harness/adapters/rep_adapter.*`, as built in).
     /// Without a known cache directory the lineup is left as it is, and the
     /// reason returned.
-    pub fn remember_answers(mut self, root: &Path) -> (Lineup, Option<String>) {
-        let places = Places::of(root);
+    pub fn remember_answers(mut self) -> (Lineup, Option<String>) {
+        let places = Places::here();
         let dir = match &places.cache {
             Ok(cache) => cache.join("answers"),
             Err(why) => return (self, Some(why.clone())),
         };
-        let shared = shared_module_bytes(&root.join("harness").join("adapters"));
+        let shared = shared_module_bytes();
         for member in &mut self.members {
             let (Origin::Bundled(party), Some(version)) = (member.origin, &member.version) else {
                 continue;
@@ -98,10 +97,13 @@ impl Lineup {
             let Ok(inner) = std::mem::replace(&mut member.ready, Err(String::new())) else {
                 continue;
             };
-            let argv = party.argv(&places);
-            let mut fingerprint: Vec<Vec<u8>> = vec![party.name.clone().into_bytes(), version.clone().into_bytes()];
-            for word in &argv {
-                fingerprint.push(word.clone().into_bytes());
+            // The command as every machine shows it, so where the cache is does not matter.
+            let mut fingerprint: Vec<Vec<u8>> = vec![
+                party.name.clone().into_bytes(),
+                version.clone().into_bytes(),
+                party.adapter_command().into_bytes(),
+            ];
+            for word in party.argv(&places) {
                 fingerprint.push(std::fs::read(word).unwrap_or_default());
             }
             // The environment decides answers too (a fixed hash seed, where the library is found).
@@ -200,7 +202,7 @@ pub fn names() -> Vec<String> {
 /// The implementation called `name`: a built-in of this build or an
 /// installed bundled parser (probed now), each check given `timeout`; else
 /// why not, and what to do.
-pub fn by_name(name: &str, root: &Path, timeout: Duration) -> Result<Box<dyn Implementation>, String> {
+pub fn by_name(name: &str, timeout: Duration) -> Result<Box<dyn Implementation>, String> {
     if BUILT_IN.contains(&name) {
         return built_in_member(name).ready;
     }
@@ -210,27 +212,22 @@ pub fn by_name(name: &str, root: &Path, timeout: Duration) -> Result<Box<dyn Imp
             names().join(", ")
         ));
     };
-    let places = Places::of(root);
+    let places = Places::here();
     let probe = party.probe_at(&places);
     bundled_member(party, probe, &places, timeout).ready
 }
 
-/// The names and bytes of the shared adapter modules in `dir`
+/// The names and bytes of the shared adapter modules built in
 /// (`rep_adapter.py`, `rep_adapter.js`, …), in name order.
-fn shared_module_bytes(dir: &Path) -> Vec<u8> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.is_file() && path.file_stem().is_some_and(|stem| stem == "rep_adapter"))
-        .collect();
-    files.sort();
+fn shared_module_bytes() -> Vec<u8> {
     let mut bytes = Vec::new();
-    for file in files {
-        bytes.extend(file.file_name().map_or(&[][..], |name| name.as_encoded_bytes()));
+    let shared = adapter_files::files()
+        .iter()
+        .filter(|(name, _)| name.split_once('.').is_some_and(|(stem, _)| stem == "rep_adapter"));
+    for (name, contents) in shared {
+        bytes.extend(name.as_bytes());
         bytes.push(0);
-        bytes.extend(std::fs::read(&file).unwrap_or_default());
+        bytes.extend(*contents);
     }
     bytes
 }
@@ -258,6 +255,10 @@ fn bundled_member(party: &'static ThirdParty, probe: Probe, places: &Places, tim
             Some(version),
             Ok(Box::new(party.adapter_at(places, timeout)) as Box<dyn Implementation>),
         ),
+        // Nothing is installed for these, so the probe's own words say what is wrong.
+        Probe::Missing(why) if party.install.kind == InstallKind::None => {
+            (None, Err(format!("{}; its version probe: {why}", party.missing_hint())))
+        }
         _ => (None, Err(party.missing_hint())),
     };
     Member {
@@ -278,16 +279,43 @@ mod tests {
         let names = names();
         assert_eq!(&names[..3], &BUILT_IN.map(str::to_string));
         assert!(names.iter().any(|name| name == "protego"), "{names:?}");
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let refused = by_name("no-such-parser", &root, Duration::from_secs(1))
+        let refused = by_name("no-such-parser", Duration::from_secs(1))
             .err()
             .expect("refused");
         assert!(refused.contains("protego") && refused.contains("rep-rfc"), "{refused}");
         assert_eq!(
-            by_name("rep-rfc", &root, Duration::from_secs(1))
-                .map(|i| i.claims())
-                .ok(),
+            by_name("rep-rfc", Duration::from_secs(1)).map(|i| i.claims()).ok(),
             Some(ProfileId::Rfc)
+        );
+    }
+
+    #[test]
+    fn a_parser_with_nothing_to_install_says_what_its_probe_said() {
+        let stdlib = crate::catalogue::third_party::find("cpython-robotparser").expect("bundled");
+        let places = Places {
+            adapters: Ok("/nowhere".into()),
+            cache: Ok("/nowhere".into()),
+        };
+        let probe = Probe::Missing("`python3 /nowhere/python_robotparser.py --version`: no such file".into());
+        let why = bundled_member(stdlib, probe, &places, Duration::from_secs(1))
+            .ready
+            .err()
+            .expect("not ready");
+        assert!(
+            why.contains("ships with Python")
+                && why
+                    .ends_with("; its version probe: `python3 /nowhere/python_robotparser.py --version`: no such file"),
+            "{why}"
+        );
+        let protego = crate::catalogue::third_party::find("protego").expect("bundled");
+        let probe = Probe::Missing("no module named protego".into());
+        let why = bundled_member(protego, probe, &places, Duration::from_secs(1))
+            .ready
+            .err();
+        assert_eq!(
+            why.as_deref(),
+            Some(protego.missing_hint().as_str()),
+            "an install is the cure"
         );
     }
 

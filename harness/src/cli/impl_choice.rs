@@ -12,7 +12,6 @@ use rep_core::implementation::{
     self, join_command, split_command, Adapter, CommandTemplate, ExitCodes, Implementation, Patience,
     DEFAULT_MAX_ERRORS, DEFAULT_TIMEOUT,
 };
-use rep_core::workspace::absolute_root;
 use rep_matrix::lineup::{self, Unavailable};
 use std::time::Duration;
 
@@ -306,8 +305,7 @@ impl ImplChoice {
                 .filter_map(|name| implementation::built_in(name))
                 .collect()
         } else {
-            let root = absolute_root();
-            let by_name = |name: &String| match lineup::by_name(name, &root, timeout) {
+            let by_name = |name: &String| match lineup::by_name(name, timeout) {
                 Ok(built_in) if implementation::BUILT_IN.contains(&name.as_str()) => built_in,
                 Ok(bundled) => Box::new(Patience::new(bundled, max_errors)),
                 Err(why) => Box::new(Unavailable {

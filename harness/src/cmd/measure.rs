@@ -10,7 +10,6 @@ use rep_core::corpus::load_corpus;
 use rep_core::diff::shard::Shard;
 use rep_core::implementation::{built_in, Implementation};
 use rep_core::pool;
-use rep_core::workspace::absolute_root;
 use rep_matrix::catalogue::third_party::ThirdParty;
 use rep_matrix::lineup::Lineup;
 use rep_matrix::measure::run::MEASURE_TIMEOUT;
@@ -68,7 +67,7 @@ pub(crate) fn main(options: Args) -> u8 {
         }
     };
     let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
-    let lineup = Lineup::default().with_bundled(&absolute_root(), wanted, MEASURE_TIMEOUT);
+    let lineup = Lineup::default().with_bundled(wanted, MEASURE_TIMEOUT);
     for member in &lineup.members {
         if let Err(why) = &member.ready {
             eprintln!("reptest measure: {} is not measured: {why}", member.name);

@@ -116,9 +116,9 @@ fn check(raw: RawParser) -> Result<ThirdParty, String> {
     let install = check_install(raw.install, &raw.library, &raw.version)?;
     // {prefix} names the private install directory, which only these kinds have.
     let allowed: &[&str] = if install.kind.has_prefix() {
-        &["root", "prefix"]
+        &["adapters", "prefix"]
     } else {
-        &["root"]
+        &["adapters"]
     };
     if raw.adapter.first().is_none_or(|program| program.trim().is_empty()) {
         return Err("adapter: give the program and its arguments, as a list".into());
@@ -233,7 +233,7 @@ fn check_install(raw: RawInstall, library: &str, version: &str) -> Result<Instal
     match (kind, &raw.manifest) {
         (InstallKind::Cargo, None) => return Err("install.manifest: kind cargo needs the Cargo.toml to build".into()),
         (InstallKind::Cargo, Some(manifest)) => {
-            check_placeholders(manifest, &["root"]).map_err(|why| format!("install.manifest: {why}"))?
+            check_placeholders(manifest, &["adapters"]).map_err(|why| format!("install.manifest: {why}"))?
         }
         (_, Some(_)) => {
             return Err(format!(

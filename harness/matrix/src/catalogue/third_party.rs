@@ -3,19 +3,19 @@
 //! is, how to start it, how to learn its version, and where its library is
 //! installed.
 //!
-//! The registry's placeholders: `{root}` is the workspace root (absolute),
-//! `{prefix}` the parser's install directory, `<cache>/adapters/<dir or
-//! name>`, where `<cache>` is what `tools/fetch_sdist.py --print-cache-dir`
-//! says (the one place that decides it), asked once per process.
+//! The registry's placeholders: `{adapters}` is the directory of the adapter
+//! files built into this binary (written under the cache, see
+//! [`super::adapter_files`]), `{prefix}` the parser's install directory,
+//! `<cache>/adapters/<dir or name>`, where `<cache>` is the project's cache
+//! directory ([`rep_core::sdist::cache_dir`]).
 
 use rep_core::case::{ProfileId, Tag};
 use rep_core::implementation::process::run_with_timeout;
-use rep_core::implementation::{Adapter, DEFAULT_TIMEOUT};
+use rep_core::implementation::Adapter;
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::time::Duration;
 
 pub use super::registry::{bundled, find};
@@ -119,20 +119,20 @@ pub struct ThirdParty {
 /// What the placeholders stand for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Places {
-    /// `{root}`: the workspace root, absolute.
-    pub root: PathBuf,
+    /// `{adapters}`: the directory of the adapter files, or why there is none.
+    pub adapters: Result<PathBuf, String>,
     /// The project's cache directory (`{prefix}` is under it), or why it is
     /// not known.
     pub cache: Result<PathBuf, String>,
 }
 
 impl Places {
-    /// The places for the workspace at `root` (absolute), the cache asked of
-    /// the built-in `tools/fetch_sdist.py` the first time any caller needs it.
-    pub fn of(root: &Path) -> Places {
+    /// The places on this machine: the cache directory, and this binary's
+    /// adapter files in it (written there the first time a process asks).
+    pub fn here() -> Places {
         Places {
-            root: root.to_path_buf(),
-            cache: cache_dir(),
+            adapters: super::adapter_files::dir(),
+            cache: rep_core::sdist::cache_dir(),
         }
     }
 }
@@ -165,33 +165,6 @@ impl Probe {
 /// How long the version probe of one adapter may take.
 const PROBE_TIMEOUT: Duration = Duration::from_secs(20);
 
-/// The project's cache directory, asked once per process of the built-in
-/// `tools/fetch_sdist.py --print-cache-dir` (`PYTHON` overrides the
-/// interpreter, as for the corpus).
-fn cache_dir() -> Result<PathBuf, String> {
-    static ASKED: OnceLock<Result<PathBuf, String>> = OnceLock::new();
-    ASKED.get_or_init(ask_cache_dir).clone()
-}
-
-fn ask_cache_dir() -> Result<PathBuf, String> {
-    let python = rep_core::sdist::python();
-    let shown = rep_core::sdist::shown(&python, "--print-cache-dir");
-    let finished = run_with_timeout(
-        rep_core::sdist::command(&python).arg("--print-cache-dir"),
-        PROBE_TIMEOUT,
-    )
-    .map_err(|error| format!("cannot learn the cache directory from `{shown}`: {error}"))?;
-    let stdout = String::from_utf8_lossy(&finished.stdout);
-    match stdout.lines().last().map(str::trim) {
-        Some(dir) if finished.status.success() && !dir.is_empty() => Ok(PathBuf::from(dir)),
-        _ => Err(format!(
-            "cannot learn the cache directory: `{shown}` {}: {}",
-            finished.status,
-            finished.stderr_tail()
-        )),
-    }
-}
-
 impl ThirdParty {
     /// Whether it can be installed at all (its pinned version builds on
     /// current toolchains).
@@ -207,11 +180,14 @@ impl ThirdParty {
             .join(self.install.dir.as_deref().unwrap_or(&self.name))
     }
 
-    /// `text` with `{root}` and `{prefix}` replaced. `{prefix}` is left as
-    /// it is when the cache is unknown: callers probe first, and the probe
+    /// `text` with `{adapters}` and `{prefix}` replaced. A placeholder whose
+    /// place is unknown is left as it is: callers probe first, and the probe
     /// says why.
     pub(crate) fn expand(&self, text: &str, places: &Places) -> String {
-        let text = text.replace("{root}", &places.root.display().to_string());
+        let text = match &places.adapters {
+            Ok(adapters) => text.replace("{adapters}", &adapters.display().to_string()),
+            Err(_) => text.to_string(),
+        };
         match &places.cache {
             Ok(cache) => text.replace("{prefix}", &self.prefix(cache).display().to_string()),
             Err(_) => text,
@@ -224,15 +200,19 @@ impl ThirdParty {
     }
 
     /// The adapter command as written for a reader at the workspace root
-    /// (`{root}/` dropped, `{prefix}` as the default install place under the
-    /// cache, `~/.cache/rep/adapters/<name>`): what reports show, the same on
-    /// every machine.
+    /// (`{adapters}` as `harness/adapters`, where the files come from,
+    /// `{prefix}` as the default install place under the cache,
+    /// `~/.cache/rep/adapters/<name>`): what reports show, the same on every
+    /// machine.
     pub(crate) fn adapter_command(&self) -> String {
         let prefix = self.prefix(Path::new("~/.cache/rep")).display().to_string();
         let words: Vec<String> = self
             .adapter
             .iter()
-            .map(|word| word.replace("{root}/", "").replace("{prefix}", &prefix))
+            .map(|word| {
+                word.replace("{adapters}", "harness/adapters")
+                    .replace("{prefix}", &prefix)
+            })
             .collect();
         rep_core::implementation::join_command(&words)
     }
@@ -265,18 +245,13 @@ impl ThirdParty {
         }
     }
 
-    /// Runs the adapter with `--version`: the line it prints (`<library>
-    /// <version>`), or why it is not there — not available, not installed
-    /// (the probe's own message), or installed at another version than the
-    /// pinned one.
-    pub fn probe(&self, root: &Path) -> Result<String, String> {
-        self.probe_at(&Places::of(root)).into_result()
-    }
-
     /// What the version probe finds at `places`.
     pub fn probe_at(&self, places: &Places) -> Probe {
         if let Some(why) = &self.unavailable {
             return Probe::Unavailable(why.clone());
+        }
+        if let Err(why) = &places.adapters {
+            return Probe::Missing(why.clone());
         }
         if let (true, Err(why)) = (self.install.kind.has_prefix(), &places.cache) {
             return Probe::Missing(why.clone());
@@ -308,12 +283,6 @@ impl ThirdParty {
         } else {
             Probe::OtherVersion(version.to_string())
         }
-    }
-
-    /// The adapter, started from any working directory, with its
-    /// environment and the default per-check time limit.
-    pub fn adapter(&self, root: &Path) -> Adapter {
-        self.adapter_at(&Places::of(root), DEFAULT_TIMEOUT)
     }
 
     /// The adapter at `places`, each check given `timeout`.

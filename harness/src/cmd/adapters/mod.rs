@@ -8,10 +8,10 @@ mod verify;
 
 use crate::cli::values::{one_of, seconds};
 use crate::cli::{load_cases_or_exit, usage_error};
-use rep_core::workspace::absolute_root;
+use rep_core::workspace::{find_root, root};
+use rep_matrix::catalogue::adapter_files;
 use rep_matrix::catalogue::install::{plan, Plan, System};
 use rep_matrix::catalogue::third_party::{bundled, probe_all, InstallKind, Places, Probe, ThirdParty};
-use rep_matrix::report::REPORT_FILE;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -40,8 +40,8 @@ enum Command {
     List(Parsers),
     /// Install the parsers that are missing here
     ///
-    /// Installs what is missing into the cache directory (tools/fetch_sdist.py --print-cache-dir),
-    /// under adapters/<name>: pip --target, npm --prefix, cargo --target-dir; Debian packages with
+    /// Installs what is missing into the cache directory ($REP_CACHE_DIR, else
+    /// $XDG_CACHE_HOME/rep, else ~/.cache/rep), under adapters/<name>: pip --target, npm --prefix, cargo --target-dir; Debian packages with
     /// apt-get, only as root on Debian. Reports each parser as installed, already there, failed
     /// (with the installer's last lines) or skipped, and goes on after a failure.
     #[command(after_help = AFTER_HELP)]
@@ -75,7 +75,8 @@ enum Command {
 struct Verify {
     #[command(flatten)]
     parsers: Parsers,
-    /// The report whose programs to run [default: the workspace's reports/report.json]
+    /// The report whose programs to run [default: reports/report.json of the workspace, or of the
+    /// current directory outside one]
     #[arg(long, value_name = "FILE", help_heading = "Report")]
     report: Option<PathBuf>,
     /// Per-program time limit
@@ -107,7 +108,9 @@ struct Suite {
     /// A case file or a directory of them (repeatable) [default: cases/]
     #[arg(long, value_name = "PATH", help_heading = "Suite")]
     cases: Vec<PathBuf>,
-    /// Where the expected-failure files are [default: harness/adapters/expected]
+    /// Where the expected-failure files are [default: harness/adapters/expected of the workspace;
+    /// outside one, `test` reads the copy built in and `baseline` writes under the current
+    /// directory]
     #[arg(long, value_name = "DIR", help_heading = "Suite")]
     expected: Option<PathBuf>,
     /// Per-check time limit, far above what any bundled parser takes on an idle machine, so that a
@@ -216,8 +219,7 @@ pub(crate) fn main(Args { command }: Args) -> u8 {
         Err(message) => return usage_error(&format!("adapters {}", name_of(action)), &message),
     };
     let chosen = &options.chosen;
-    let root = absolute_root();
-    let places = Places::of(&root);
+    let places = Places::here();
     match options.action {
         Action::List => {
             print!(
@@ -228,23 +230,39 @@ pub(crate) fn main(Args { command }: Args) -> u8 {
         }
         Action::Install => install::install(chosen, &places),
         Action::Verify => {
-            let report = options
-                .expected
-                .clone()
-                .unwrap_or_else(|| root.join("reports").join(REPORT_FILE));
-            verify::main(chosen, &places, &report, options.timeout)
+            let report = options.expected.clone();
+            verify::main(chosen, &places, report.as_deref(), options.timeout)
         }
         Action::Baseline | Action::Test => {
             let files = match load_cases_or_exit(&format!("adapters {}", name_of(options.action)), &options.cases) {
                 Ok(files) => files,
                 Err(status) => return status,
             };
-            let expected = options
-                .expected
-                .clone()
-                .unwrap_or_else(|| root.join("harness").join("adapters").join("expected"));
+            let expected = match options.expected.clone() {
+                Some(dir) => dir,
+                None => match default_expected_dir(options.action) {
+                    Ok(dir) => dir,
+                    Err(why) => {
+                        eprintln!("reptest adapters {}: {why}", name_of(options.action));
+                        return 1;
+                    }
+                },
+            };
             suite::suite(options.action, chosen, &places, &files, &expected, options.timeout)
         }
+    }
+}
+
+/// Where `baseline` writes and `test` reads the expected failures when not
+/// told: the workspace's `harness/adapters/expected`; outside a workspace
+/// `test` reads the copy built in (with the adapters, under the cache) and
+/// `baseline` writes `harness/adapters/expected` under the current
+/// directory, which stands in for the workspace.
+fn default_expected_dir(action: Action) -> Result<PathBuf, String> {
+    let in_tree = root().join("harness").join("adapters").join("expected");
+    match (find_root(), action) {
+        (None, Action::Test) => adapter_files::dir().map(|dir| dir.join("expected")),
+        _ => Ok(in_tree),
     }
 }
 

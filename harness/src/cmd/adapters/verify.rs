@@ -2,20 +2,33 @@
 //! parser's differences, as the report holds them, and prints, per program,
 //! whether the library answered what the report says.
 
+use rep_core::workspace::root;
 use rep_matrix::catalogue::third_party::{Places, ThirdParty};
 use rep_matrix::catalogue::verify::{runs, verify};
 use rep_matrix::model::{from_json, Report};
+use rep_matrix::report::REPORT_FILE;
 use std::path::Path;
 use std::time::Duration;
 
-/// The report at `path`, or why it cannot be had.
-fn read_report(path: &Path) -> Result<Report, String> {
-    let json = std::fs::read_to_string(path).map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+/// The report at `given`, else `reports/report.json` of the workspace (of
+/// the current directory outside one); or why it cannot be had, naming the
+/// file and, when the default one is missing, the command that writes it.
+fn read_report(given: Option<&Path>) -> Result<Report, String> {
+    let default = root().join("reports").join(REPORT_FILE);
+    let path = given.unwrap_or(&default);
+    let json = std::fs::read_to_string(path).map_err(|error| match (given, error.kind()) {
+        (None, std::io::ErrorKind::NotFound) => format!(
+            "{} does not exist: write it with `reptest report` (or name another report with --report FILE)",
+            path.display()
+        ),
+        _ => format!("cannot read {}: {error}", path.display()),
+    })?;
     from_json(&json).map_err(|why| format!("{}: {why}", path.display()))
 }
 
-/// Verifies the programs of `chosen` in the report at `report`; returns the exit status.
-pub(super) fn main(chosen: &[&ThirdParty], places: &Places, report: &Path, timeout: Duration) -> u8 {
+/// Verifies the programs of `chosen` in the report at `report` (the
+/// default one when not given); returns the exit status.
+pub(super) fn main(chosen: &[&ThirdParty], places: &Places, report: Option<&Path>, timeout: Duration) -> u8 {
     let report = match read_report(report) {
         Ok(report) => report,
         Err(why) => {

@@ -6,7 +6,6 @@ use super::Args;
 use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
 use rep_core::format::excerpt::split_lines;
 use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
-use rep_core::workspace::absolute_root;
 use rep_matrix::lineup::{Lineup, Origin};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
@@ -58,7 +57,7 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
 /// and those it cannot ask.
 fn everyone(options: &Args) -> (Vec<Asked>, Vec<NotRun>) {
     let lineup = Lineup::built_ins()
-        .with_bundled(&absolute_root(), |_| true, DEFAULT_TIMEOUT)
+        .with_bundled(|_| true, DEFAULT_TIMEOUT)
         .with_yours(options.impls.build(&[]));
     let mut asked = Vec::new();
     let mut not_run = Vec::new();

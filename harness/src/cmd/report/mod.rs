@@ -13,6 +13,7 @@ use crate::cli::{load_cases_or_exit, start_all, usage_error, ImplChoice};
 use rep_core::case::{load_readings, Readings};
 use rep_core::implementation::Implementation;
 use rep_core::workspace::{absolute_root, cases_dir, find_root};
+use rep_matrix::catalogue::adapter_files;
 use rep_matrix::catalogue::third_party::ThirdParty;
 use rep_matrix::lineup::Lineup;
 use rep_matrix::measure::DEFAULT_FUZZ_CHECKS;
@@ -50,7 +51,8 @@ pub(crate) struct Args {
     /// Run only the built-ins (rep-rfc, rep-google, google)
     #[arg(long, help_heading = "Parsers")]
     built_in_only: bool,
-    /// Of the bundled third-party parsers, run only this one (repeatable)
+    /// Of the bundled third-party parsers, run only this one (repeatable); in a checkout it needs
+    /// --out, so the committed report stays whole
     #[arg(long, value_name = "NAME", help_heading = "Parsers")]
     only: Vec<String>,
     /// Run the suite only: no real-world or generated measurements, no parser pages
@@ -95,7 +97,8 @@ pub(crate) fn main(options: Args) -> u8 {
             "the built-ins always run in a report; add your parser with --adapter or --command",
         );
     }
-    if !options.only.is_empty() && options.out.is_none() {
+    // Outside a checkout there is no committed report to keep whole.
+    if !options.only.is_empty() && options.out.is_none() && find_root().is_some() {
         return usage_error(
             "report",
             "--only writes a partial matrix: give it a directory with --out, so the committed report is not overwritten",
@@ -111,18 +114,18 @@ pub(crate) fn main(options: Args) -> u8 {
     if let Err(status) = start_all("report", &yours) {
         return status;
     }
-    let lineup = match lineup(&options, &root, yours) {
+    let lineup = match lineup(&options, yours) {
         Ok(lineup) => lineup,
         Err(status) => return status,
     };
-    // The gate before measuring: every parser answers the self-test first.
-    let self_test = root.join("harness/adapters/self-test.yaml");
-    let self_test = match self_test.is_file() {
-        true => match load_cases_or_exit("report", &[self_test]) {
+    // The gate before measuring: every parser answers the self-test first
+    // (built in, with the adapters; without them no bundled parser runs).
+    let self_test = match adapter_files::dir() {
+        Ok(dir) => match load_cases_or_exit("report", &[dir.join("self-test.yaml")]) {
             Ok(files) => Some(files),
             Err(status) => return status,
         },
-        false => None,
+        Err(_) => None,
     };
     let out = options.out.clone().unwrap_or_else(|| root.join("reports"));
     let plan = Plan {
@@ -166,15 +169,15 @@ pub(crate) fn main(options: Args) -> u8 {
 /// The built-ins, the bundled parsers `--only` leaves in (none with
 /// `--built-in-only`) and yours; exit status 1 when a bundled parser could
 /// be installed here and is not (unless `--skip-missing`).
-fn lineup(options: &Args, root: &std::path::Path, yours: Vec<Box<dyn Implementation>>) -> Result<Lineup, u8> {
+fn lineup(options: &Args, yours: Vec<Box<dyn Implementation>>) -> Result<Lineup, u8> {
     let mut lineup = Lineup::built_ins();
     if !options.built_in_only {
         let wanted = |party: &ThirdParty| options.only.is_empty() || options.only.contains(&party.name);
-        lineup = lineup.with_bundled(root, wanted, REPORT_TIMEOUT);
+        lineup = lineup.with_bundled(wanted, REPORT_TIMEOUT);
     }
     let mut lineup = lineup.with_yours(yours);
     if !options.fresh {
-        let (remembering, not) = lineup.remember_answers(root);
+        let (remembering, not) = lineup.remember_answers();
         lineup = remembering;
         if let Some(why) = not {
             eprintln!("reptest report: every parser is asked afresh: {why}");

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 fn places() -> Places {
     Places {
-        root: PathBuf::from("/w"),
+        adapters: Ok(PathBuf::from("/c/adapter-files/0123")),
         cache: Ok(PathBuf::from("/c")),
     }
 }
@@ -40,7 +40,7 @@ fn each_kind_installs_into_its_own_directory_pinned() {
     assert_eq!(
         commands(&["robotstxt-rs"], ROOT_ON_DEBIAN),
         [
-            "cargo build --release --manifest-path /w/harness/adapters/rust-robotstxt/Cargo.toml \
+            "cargo build --release --manifest-path /c/adapter-files/0123/rust-robotstxt/Cargo.toml \
               --target-dir /c/adapters/rust"
         ]
     );
@@ -130,12 +130,12 @@ fn debian_packages_need_root_on_debian() {
 #[test]
 fn an_unknown_cache_blocks_the_private_installs() {
     let unknown = Places {
-        root: PathBuf::from("/w"),
-        cache: Err("python3 is missing".into()),
+        adapters: Err("HOME is not set".into()),
+        cache: Err("HOME is not set".into()),
     };
     let plans = plan(&[find("protego").unwrap()], &unknown, ROOT_ON_DEBIAN);
     assert!(
-        matches!(plans.as_slice(), [Plan::Blocked { why, .. }] if why == "python3 is missing"),
+        matches!(plans.as_slice(), [Plan::Blocked { why, .. }] if why == "HOME is not set"),
         "{plans:?}"
     );
 }

@@ -1,6 +1,5 @@
 //! Tests of `registry`.
 use super::*;
-use std::path::Path;
 
 const ONE: &str = r#"
 parsers:
@@ -10,7 +9,7 @@ parsers:
     version: "1.0.0"
     claims: rfc
     about: "an example"
-    adapter: ["python3", "{root}/example.py"]
+    adapter: ["python3", "{adapters}/example.py"]
     env: { PYTHONPATH: "{prefix}" }
     stated:
       profile: rfc
@@ -92,11 +91,11 @@ fn mistakes_are_refused_with_the_entry_and_field() {
         "the library itself must be among them",
     );
     refused(
-        "{root}/example.py",
+        "{adapters}/example.py",
         "{cache}/example.py",
         "`{cache}` cannot be used here",
     );
-    refused("{root}/example.py", "{root/example.py", "without its '}'");
+    refused("{adapters}/example.py", "{root/example.py", "without its '}'");
     refused(
         "kind: pip",
         "kind: apt",
@@ -105,11 +104,11 @@ fn mistakes_are_refused_with_the_entry_and_field() {
     refused(
         "kind: pip\n      packages: [\"example==1.0.0\"]",
         "kind: none",
-        "env.PYTHONPATH: `{prefix}`: `{prefix}` cannot be used here (only {root})",
+        "env.PYTHONPATH: `{prefix}`: `{prefix}` cannot be used here (only {adapters})",
     );
     refused("PYTHONPATH", "python_path", "not an environment variable name");
     refused(
-        "adapter: [\"python3\", \"{root}/example.py\"]",
+        "adapter: [\"python3\", \"{adapters}/example.py\"]",
         "adapter: []",
         "adapter: give the program",
     );
@@ -119,8 +118,8 @@ fn mistakes_are_refused_with_the_entry_and_field() {
         "      kind: pip\n      manifest: x",
         "only kind cargo has one",
     );
-    let supports = |list: &str| format!("adapter: [\"python3\", \"{{root}}/example.py\"]\n    supports: {list}");
-    let adapter = "adapter: [\"python3\", \"{root}/example.py\"]";
+    let supports = |list: &str| format!("adapter: [\"python3\", \"{{adapters}}/example.py\"]\n    supports: {list}");
+    let adapter = "adapter: [\"python3\", \"{adapters}/example.py\"]";
     refused(adapter, &supports("[fetching]"), "supports: `fetching` is not a tag");
     refused(
         adapter,
@@ -138,8 +137,8 @@ fn mistakes_are_refused_with_the_entry_and_field() {
 fn an_entry_declares_the_capabilities_its_adapter_takes() {
     assert!(parse(ONE).unwrap()[0].supports.is_empty(), "none unless declared");
     let declared = read_with(
-        "adapter: [\"python3\", \"{root}/example.py\"]",
-        "adapter: [\"python3\", \"{root}/example.py\"]\n    supports: [multi-agent, bare-path]",
+        "adapter: [\"python3\", \"{adapters}/example.py\"]",
+        "adapter: [\"python3\", \"{adapters}/example.py\"]\n    supports: [multi-agent, bare-path]",
     )
     .unwrap();
     assert_eq!(declared[0].supports, BTreeSet::from([Tag::MultiAgent, Tag::BarePath]));
@@ -158,37 +157,41 @@ fn names_are_unique() {
     );
 }
 
-/// The root of this workspace, where the adapter files live.
-fn workspace() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+/// The built-in adapter file at `path` (under `harness/adapters/`).
+fn built_in(path: &str) -> Option<&'static [u8]> {
+    crate::catalogue::adapter_files::files()
+        .iter()
+        .find(|(name, _)| *name == path)
+        .map(|(_, bytes)| *bytes)
 }
 
 #[test]
-fn the_bundled_registry_reads_and_every_file_it_names_exists() {
+fn the_bundled_registry_reads_and_every_file_it_names_is_built_in() {
     let parsers = parse(PARSERS_YAML).expect("harness/adapters/parsers.yaml reads");
     assert!(parsers.len() >= 21, "{} parsers", parsers.len());
-    let root = workspace().display().to_string();
     for parser in &parsers {
         let named = parser
             .adapter
             .iter()
             .chain(&parser.install.manifest)
-            .filter_map(|word| word.strip_prefix("{root}"));
+            .filter_map(|word| word.strip_prefix("{adapters}/"));
         for path in named {
-            let file = format!("{root}{path}");
-            assert!(Path::new(&file).is_file(), "{}: {file} does not exist", parser.name);
+            assert!(built_in(path).is_some(), "{}: {path} is not built in", parser.name);
         }
         if parser.install.kind == InstallKind::Cargo {
-            check_cargo_entry(parser, &root);
+            check_cargo_entry(parser);
         }
     }
 }
 
-/// A cargo entry's adapter is a binary its manifest declares, and the
-/// manifest pins the library at the entry's version.
-fn check_cargo_entry(parser: &ThirdParty, root: &str) {
+/// A cargo entry's adapter is a binary its (built-in) manifest declares,
+/// and the manifest pins the library at the entry's version.
+fn check_cargo_entry(parser: &ThirdParty) {
     let manifest = parser.install.manifest.as_deref().expect("cargo entries have one");
-    let text = std::fs::read_to_string(manifest.replace("{root}", root)).expect("the manifest reads");
+    let path = manifest
+        .strip_prefix("{adapters}/")
+        .expect("the manifest is an adapter file");
+    let text = String::from_utf8_lossy(built_in(path).expect("the manifest is built in"));
     let binary = parser.adapter[0]
         .strip_prefix("{prefix}/release/")
         .unwrap_or_else(|| panic!("{}: the adapter is a binary of the build", parser.name));

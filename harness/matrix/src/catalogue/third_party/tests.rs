@@ -3,17 +3,17 @@ use super::*;
 
 fn places() -> Places {
     Places {
-        root: PathBuf::from("/work/rep"),
+        adapters: Ok(PathBuf::from("/home/u/.cache/rep/adapter-files/0123")),
         cache: Ok(PathBuf::from("/home/u/.cache/rep")),
     }
 }
 
 #[test]
-fn placeholders_point_at_the_root_and_the_install_directory() {
+fn placeholders_point_at_the_adapter_files_and_the_install_directory() {
     let protego = find("protego").expect("protego is bundled");
     assert_eq!(
         protego.argv(&places()),
-        ["python3", "/work/rep/harness/adapters/python_protego.py"]
+        ["python3", "/home/u/.cache/rep/adapter-files/0123/python_protego.py"]
     );
     assert_eq!(
         protego.env(&places()),
@@ -36,19 +36,19 @@ fn placeholders_point_at_the_root_and_the_install_directory() {
 #[test]
 fn an_unknown_cache_leaves_the_prefix_and_the_probe_says_why() {
     let unknown = Places {
-        root: PathBuf::from("/r"),
-        cache: Err("no python3".to_string()),
+        adapters: Err("no HOME".to_string()),
+        cache: Err("no HOME".to_string()),
     };
     let protego = find("protego").expect("protego is bundled");
     assert_eq!(protego.env(&unknown)[0].1, "{prefix}");
-    assert_eq!(protego.probe_at(&unknown), Probe::Missing("no python3".to_string()));
+    assert_eq!(protego.probe_at(&unknown), Probe::Missing("no HOME".to_string()));
 }
 
 #[test]
 fn unavailable_parsers_are_never_started() {
     let reppy = find("reppy").expect("reppy is bundled");
     let unknown_root = Places {
-        root: PathBuf::from("/nonexistent"),
+        adapters: Ok(PathBuf::from("/nonexistent")),
         cache: Ok(PathBuf::from("/nonexistent")),
     };
     let why = reppy.probe_at(&unknown_root).into_result().unwrap_err();
