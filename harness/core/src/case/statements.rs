@@ -173,8 +173,18 @@ pub fn load_statements(path: &Path) -> Result<Statements, Vec<Problem>> {
         message,
     };
     let text = std::fs::read_to_string(path).map_err(|e| vec![error(None, format!("cannot read: {e}"))])?;
-    super::depth::check_depth(&text).map_err(|(position, message)| vec![error(Some(position), message)])?;
-    let file: StatementsFile = serde_yaml::from_str(&text).map_err(|e| {
+    parse_statements(path, &text)
+}
+
+/// Reads and checks the statements file `path` whose text is `text`.
+pub fn parse_statements(path: &Path, text: &str) -> Result<Statements, Vec<Problem>> {
+    let error = |position: Option<(usize, usize)>, message: String| Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    };
+    super::depth::check_depth(text).map_err(|(position, message)| vec![error(Some(position), message)])?;
+    let file: StatementsFile = serde_yaml::from_str(text).map_err(|e| {
         let position = e.location().map(|at| (at.line(), at.column()));
         vec![error(position, e.to_string())]
     })?;

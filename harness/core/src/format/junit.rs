@@ -162,6 +162,7 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
     lines.extend(basis_text(check).map(|basis| format!("rfc rests on: {basis}")));
     lines.push(format!("actual: {answer}"));
     lines.push(format!("why: {}", row.case.why.trim()));
+    lines.push(format!("reproduce: {}", super::reproduce::show_command(&row.id())));
     // Each line escaped on its own: only these line breaks are raw.
     let detail: Vec<String> = lines.iter().map(|line| xml(line)).collect();
     let detail = detail.join("\n");

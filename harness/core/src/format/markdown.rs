@@ -6,10 +6,11 @@
 //! [`escape`](super::escape), so it shows as text and never as markup.
 
 use super::escape::{code_span, fenced, text};
+use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
-    View,
+    agents_text, answer_text, basis_text, case_place, excerpt_text, expected_text, given_up, held_to, miss_word,
+    summary, worst, View,
 };
 use crate::baseline::Class;
 use crate::case::ProfileId;
@@ -63,7 +64,7 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
             } else {
                 miss_word(worst(matrix, row).0)
             };
-            block(&mut out, matrix, row, word);
+            block(&mut out, matrix, view, row, word);
         }
     }
     for gone in given_up(matrix) {
@@ -122,7 +123,7 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>) {
 
 /// One check in full under `word` (`MISS`, `SHOULD DEPARTURE`, `STALE` …)
 /// and the clause and level it is held to: rule, question, answers, body.
-fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
+fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, word: &str) {
     let check = row.check();
     let _ = writeln!(
         out,
@@ -130,11 +131,7 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
         code_span(&row.id()),
         held_to(check, worst(matrix, row).1)
     );
-    let _ = writeln!(
-        out,
-        "{}\n",
-        code_span(&format!("{}:{}", row.case.file.display(), row.case.line))
-    );
+    let _ = writeln!(out, "{}\n", code_span(&case_place(row.case, view.built_in)));
     let _ = writeln!(
         out,
         "{}\n",
@@ -168,4 +165,5 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
     }
     let excerpt: String = excerpt_text(row).iter().map(|line| format!("{line}\n")).collect();
     let _ = writeln!(out, "\n{}", fenced("text", &excerpt));
+    let _ = writeln!(out, "Reproduce: {}\n", code_span(&show_command(&row.id())));
 }

@@ -25,6 +25,11 @@ pub struct View<'a> {
     pub baseline: Option<Baseline<'a>>,
     /// Show expected misses in full, not as a count.
     pub verbose: bool,
+    /// The version of the suite built into reptest, when the cases run are
+    /// that compiled-in copy: their files are then named as its.
+    pub built_in: Option<&'a str>,
+    /// The suite's statements, which name the groups new misses are shown in.
+    pub statements: Option<&'a crate::case::statements::Statements>,
 }
 
 impl View<'_> {
