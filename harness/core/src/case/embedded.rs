@@ -118,4 +118,13 @@ mod tests {
         assert!(built_in.iter().all(|file| file.path.starts_with("cases")));
         assert!(super::version().is_ok());
     }
+
+    #[test]
+    fn the_built_in_statements_and_readings_load() {
+        let statements = super::statements().expect("built in").expect("valid");
+        assert!(statements.get("most-octets-wins").is_some());
+        assert!(statements.path.ends_with("cases/statements.yaml"));
+        let readings = super::readings().expect("built in").expect("valid");
+        assert!(readings.get("strict-keys").is_some());
+    }
 }
