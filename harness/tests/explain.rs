@@ -106,7 +106,11 @@ fn junit_and_json_are_written_in_the_same_run_and_agree_with_the_table() {
     let testcases = suite.descendants().filter(|node| node.has_tag_name("testcase")).count();
     assert_eq!(failures, tally[1], "{xml}");
     assert_eq!(suite.attribute("failures"), Some(tally[1].to_string().as_str()));
-    assert_eq!(testcases, tally.iter().sum::<usize>() + count_after(&table, "yes-man"), "{xml}");
+    assert_eq!(
+        testcases,
+        tally.iter().sum::<usize>() + count_after(&table, "yes-man"),
+        "{xml}"
+    );
 
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     let rfc = &report["implementations"][0]["profiles"]["rfc"];
@@ -147,11 +151,22 @@ fn an_output_path_that_cannot_be_written_stops_the_run_before_it_starts() {
         let out = reptest(&["run", "--cases", &fixture("valid/basic.yaml"), flag, &path]);
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
-        assert!(stderr.contains(&format!("{flag} {path}: cannot write there")), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{flag} {path}: cannot write there")),
+            "{stderr}"
+        );
         assert!(out.stdout.is_empty(), "nothing ran: {}", text(&out.stdout));
     }
     let same = scratch.path("same");
-    let out = reptest(&["run", "--cases", &fixture("valid/basic.yaml"), "--junit", &same, "--json", &same]);
+    let out = reptest(&[
+        "run",
+        "--cases",
+        &fixture("valid/basic.yaml"),
+        "--junit",
+        &same,
+        "--json",
+        &same,
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("give each its own file"));
 }
@@ -189,7 +204,9 @@ fn a_suite_3x_id_is_taken_and_said_what_it_became() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
     assert!(stdout.starts_with("reptest: 1 checks in 1 cases"), "{stdout}");
-    assert!(stderr.contains(&format!("--filter {old}: a suite 3.1.0 id; suite 4.0 names that check {new}")));
+    assert!(stderr.contains(&format!(
+        "--filter {old}: a suite 3.1.0 id; suite 4.0 names that check {new}"
+    )));
     let shown = reptest(&["show", old]);
     assert_eq!(shown.status.code(), Some(0));
     assert!(text(&shown.stdout).starts_with(&format!("check     {new}\n")));
@@ -210,8 +227,13 @@ fn an_unknown_id_names_the_nearest_ones() {
     );
     let case = reptest(&["show", "rfc9309/2.2.2-matching/pattern-is-a-prefix-match"]);
     assert_eq!(case.status.code(), Some(2));
-    assert!(text(&case.stderr).contains("not a check; its checks:\n  rfc9309/2.2.2-matching/pattern-is-a-prefix-match/fish\n"));
-    let filter = reptest(&["run", "--filter", "rfc9309/2.2.2-matching/pattern-is-a-prefix-match/fsh"]);
+    assert!(text(&case.stderr)
+        .contains("not a check; its checks:\n  rfc9309/2.2.2-matching/pattern-is-a-prefix-match/fish\n"));
+    let filter = reptest(&[
+        "run",
+        "--filter",
+        "rfc9309/2.2.2-matching/pattern-is-a-prefix-match/fsh",
+    ]);
     assert_eq!(filter.status.code(), Some(2));
     assert!(
         text(&filter.stderr).contains("the nearest ids: rfc9309/2.2.2-matching/pattern-is-a-prefix-match/fish"),
@@ -228,6 +250,19 @@ fn the_check_line_of_show_reproduces_the_verdict_through_a_shell() {
     std::fs::write(scratch.path("cases/explain.yaml"), AWKWARD).unwrap();
     let suite = reptest(&["run", "--cases", &cases, "--impl", "rep-rfc"]);
     assert_eq!(suite.status.code(), Some(0), "{}", text(&suite.stdout));
+    // A miss of a suite given with --cases is shown again from that suite.
+    // `false` disallows everything: it misses `other` (a command template
+    // cannot take the two agents of `quoted`).
+    let missed = reptest(&["run", "--cases", &cases, "--command", "false"]);
+    let table = text(&missed.stdout);
+    let again = table
+        .lines()
+        .find_map(|line| line.strip_prefix("  reproduce: "))
+        .unwrap_or_else(|| panic!("no reproduce line: {table}"));
+    assert!(again.contains(" --cases "), "{again}");
+    let shown = bash(again);
+    assert_eq!(shown.status.code(), Some(0), "{again}: {}", text(&shown.stderr));
+    assert!(text(&shown.stdout).starts_with("check     explain/awkward/other\n"));
     for (id, verdict) in [
         ("explain/awkward/quoted", ": disallowed"),
         ("explain/awkward/other", ": allowed"),
@@ -238,15 +273,23 @@ fn the_check_line_of_show_reproduces_the_verdict_through_a_shell() {
             .lines()
             .find_map(|line| line.strip_prefix("  reptest check "))
             .unwrap_or_else(|| panic!("no check line: {stdout}"));
-        let out = Command::new("bash")
-            .args(["-c", &format!("reptest() {{ \"$REPTEST\" \"$@\"; }}; reptest check {line}")])
-            .env("REPTEST", env!("CARGO_BIN_EXE_reptest"))
-            .output()
-            .expect("bash runs");
+        let out = bash(&format!("reptest check {line}"));
         let answer = text(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{line}: {answer}{}", text(&out.stderr));
         assert!(answer.contains(verdict), "{line}: {answer}");
         let body = reptest(&["show", "--cases", &cases, id, "--body"]);
-        assert_eq!(body.stdout, b"User-agent: *\r\nDisallow: /it's\r# \x00\xFF\x1B[2J\nAllow: /\n");
+        assert_eq!(
+            body.stdout,
+            b"User-agent: *\r\nDisallow: /it's\r# \x00\xFF\x1B[2J\nAllow: /\n"
+        );
     }
+}
+
+/// `command` run by bash, `reptest` in it being the binary under test.
+fn bash(command: &str) -> Output {
+    Command::new("bash")
+        .args(["-c", &format!("reptest() {{ \"$REPTEST\" \"$@\"; }}; {command}")])
+        .env("REPTEST", env!("CARGO_BIN_EXE_reptest"))
+        .output()
+        .expect("bash runs")
 }

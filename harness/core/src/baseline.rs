@@ -100,7 +100,7 @@ impl Judgement {
             let _ = writeln!(
                 out,
                 "new miss (not in {file}): {id} ({})",
-                crate::format::reproduce::show_command(id)
+                crate::format::reproduce::show_command(id, &[])
             );
         }
         for id in &self.stale {

@@ -161,6 +161,7 @@ fn show_prints_the_whole_check_and_commands_that_survive_a_shell() {
         place: "cases/explained.yaml:3",
         statements: Some(&statements),
         readings: None,
+        cases: &["my cases".into()],
     };
     let shown = render(case, 0, &context);
     // Nothing in it can act on a terminal.

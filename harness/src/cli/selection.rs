@@ -54,6 +54,11 @@ pub(crate) struct Ready {
 }
 
 impl Selection {
+    /// The case files or directories given (none: the default suite).
+    pub(crate) fn cases(&self) -> &[PathBuf] {
+        &self.cases
+    }
+
     /// Loads and selects the cases, builds the implementations `impls` names
     /// (the built-ins by default) and starts them; on any problem, says what
     /// for `reptest <command>` and gives exit status 2.

@@ -112,6 +112,7 @@ pub(crate) fn main(options: Args) -> u8 {
         verbose: options.verbose,
         built_in: ready.built_in.as_deref(),
         statements: statements.as_ref(),
+        cases: options.selection.cases(),
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(render_with(&matrix, options.format, &view).as_bytes());

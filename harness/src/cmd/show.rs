@@ -73,6 +73,7 @@ pub(crate) fn main(Args { id, body, cases }: Args) -> u8 {
         place: &place,
         statements: statements.as_ref(),
         readings: readings.as_ref(),
+        cases: &cases,
     };
     let _ = stdout.write_all(render(case, index, &context).as_bytes());
     let _ = stdout.flush();

@@ -165,5 +165,5 @@ fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, 
     }
     let excerpt: String = excerpt_text(row).iter().map(|line| format!("{line}\n")).collect();
     let _ = writeln!(out, "\n{}", fenced("text", &excerpt));
-    let _ = writeln!(out, "Reproduce: {}\n", code_span(&show_command(&row.id())));
+    let _ = writeln!(out, "Reproduce: {}\n", code_span(&show_command(&row.id(), view.cases)));
 }

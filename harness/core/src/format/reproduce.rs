@@ -5,15 +5,30 @@
 
 use crate::case::{Case, Check};
 use base64::Engine as _;
+use std::path::PathBuf;
 
 /// Bodies up to this size travel in the command line itself, as base64 (a
 /// single argument of Linux may hold 128 KiB); a larger one is piped from
 /// `reptest show --body`.
 const LARGEST_INLINE_BODY: usize = 48 * 1024;
 
-/// `reptest show <id>`.
-pub fn show_command(id: &str) -> String {
-    format!("reptest show {}", shell_word(id))
+/// `reptest show <id>`, with `--cases` for each of `cases` (the case files
+/// or directories the id is from, none for the default suite).
+pub fn show_command(id: &str, cases: &[PathBuf]) -> String {
+    format!("reptest show {}{}", shell_word(id), cases_flags(cases))
+}
+
+/// `reptest run --filter <id>`, with `--cases` as [`show_command`] has them.
+pub fn run_command(id: &str, cases: &[PathBuf]) -> String {
+    format!("reptest run --filter {}{}", shell_word(id), cases_flags(cases))
+}
+
+/// ` --cases <path>` for each of `cases`.
+fn cases_flags(cases: &[PathBuf]) -> String {
+    cases
+        .iter()
+        .map(|path| format!(" --cases {}", shell_word(&path.display().to_string())))
+        .collect()
 }
 
 /// A `reptest check` command line that asks the check's question (with
@@ -24,7 +39,7 @@ pub fn show_command(id: &str) -> String {
 /// a POSIX shell, with `$'…'` escapes for bytes a terminal would act on. A
 /// value with a NUL, which no argument can carry, makes it a JSON line for
 /// `reptest check --jsonl` instead.
-pub fn check_command(case: &Case, index: usize) -> Option<String> {
+pub fn check_command(case: &Case, index: usize, cases: &[PathBuf]) -> Option<String> {
     if case.response.is_some() {
         return None;
     }
@@ -43,7 +58,7 @@ pub fn check_command(case: &Case, index: usize) -> Option<String> {
     } else {
         format!(
             "{} --body | reptest check --robots -",
-            show_command(&case.check_id(index))
+            show_command(&case.check_id(index), cases)
         )
     };
     let agents: String = check
@@ -124,17 +139,17 @@ mod tests {
         case.checks[0].agents = vec!["-Foo".into(), "Bar".into()];
         case.checks[0].url = "/a b".into();
         assert_eq!(
-            check_command(&case, 0).unwrap(),
+            check_command(&case, 0, &[]).unwrap(),
             "reptest check --robots-base64 VXNlci1hZ2VudDogKg0KRGlzYWxsb3c6IC94Cg== --agent=-Foo --agent=Bar -- '/a b'"
         );
         case.checks[0].url = "/a\0".into();
-        let jsonl = check_command(&case, 0).unwrap();
+        let jsonl = check_command(&case, 0, &[]).unwrap();
         assert!(jsonl.starts_with("printf '%s\\n' '{"), "{jsonl}");
         assert!(jsonl.contains(r#""url":"/a\u0000""#), "{jsonl}");
         case.body = vec![b'#'; LARGEST_INLINE_BODY + 1];
         case.checks[0].url = "/".into();
         assert_eq!(
-            check_command(&case, 0).unwrap(),
+            check_command(&case, 0, &[]).unwrap(),
             "reptest show x/y/z --body | reptest check --robots - --agent=-Foo --agent=Bar -- /"
         );
         case.response = Some(crate::case::ResponseSpec {
@@ -146,6 +161,6 @@ mod tests {
             content_type: None,
             cached: None,
         });
-        assert_eq!(check_command(&case, 0), None);
+        assert_eq!(check_command(&case, 0, &[]), None);
     }
 }

@@ -4,11 +4,12 @@
 //! the commands that reproduce it.
 
 use super::escape::visible;
-use super::reproduce::{check_command, show_command};
+use super::reproduce::{check_command, run_command, show_command};
 use super::{agents_text, held_to, numbered};
 use crate::case::statements::Statements;
 use crate::case::{clause, Case, Expect, ProfileId, Readings};
 use std::fmt::Write;
+use std::path::PathBuf;
 
 /// Lines of a body shown; a longer body ends in a gap that counts the rest.
 const BODY_LINES: u32 = 400;
@@ -23,6 +24,9 @@ pub struct Context<'a> {
     pub statements: Option<&'a Statements>,
     /// The suite's readings.
     pub readings: Option<&'a Readings>,
+    /// The case files or directories given for the suite (none: the
+    /// default one), which the `reptest run` line repeats.
+    pub cases: &'a [PathBuf],
 }
 
 /// The check at `index` of `case`, in full.
@@ -72,7 +76,7 @@ pub fn render(case: &Case, index: usize, context: &Context<'_>) -> String {
         let _ = writeln!(out, "  {line}");
     }
     let _ = writeln!(out, "\nreproduce");
-    match check_command(case, index) {
+    match check_command(case, index, context.cases) {
         Some(command) => {
             let _ = writeln!(out, "  {}", visible(&command));
             let _ = writeln!(
@@ -90,10 +94,10 @@ pub fn render(case: &Case, index: usize, context: &Context<'_>) -> String {
     }
     let _ = writeln!(
         out,
-        "  reptest run --filter {}   (this check alone, against the built-ins or any parser you name)",
-        visible(&id)
+        "  {}   (this check alone, against the built-ins or any parser you name)",
+        visible(&run_command(&id, context.cases))
     );
-    let _ = writeln!(out, "  {}", visible(&show_command(&id)));
+    let _ = writeln!(out, "  {}", visible(&show_command(&id, context.cases)));
     out
 }
 

@@ -289,5 +289,5 @@ fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, 
     for line in lines {
         let _ = writeln!(out, "  {line}");
     }
-    let _ = writeln!(out, "  reproduce: {}", visible(&show_command(&row.id())));
+    let _ = writeln!(out, "  reproduce: {}", visible(&show_command(&row.id(), view.cases)));
 }

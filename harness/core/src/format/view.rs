@@ -30,6 +30,9 @@ pub struct View<'a> {
     pub built_in: Option<&'a str>,
     /// The suite's statements, which name the groups new misses are shown in.
     pub statements: Option<&'a crate::case::statements::Statements>,
+    /// The case files or directories given for the run (none: the default
+    /// suite), which the commands that reproduce a check repeat.
+    pub cases: &'a [std::path::PathBuf],
 }
 
 impl View<'_> {
