@@ -126,8 +126,14 @@ fn junit_and_json_are_written_in_the_same_run_and_agree_with_the_table() {
     assert_eq!(new_misses, table.matches("\nMISS ").count(), "{table}");
     for check in report["checks"].as_array().unwrap() {
         let id = check["id"].as_str().unwrap();
-        let (reproduce, place) = (check["reproduce"].as_str().unwrap(), check["case_file"].as_str().unwrap());
-        assert!(reproduce.starts_with(&format!("reptest show {id} --cases ")), "{reproduce}");
+        let (reproduce, place) = (
+            check["reproduce"].as_str().unwrap(),
+            check["case_file"].as_str().unwrap(),
+        );
+        assert!(
+            reproduce.starts_with(&format!("reptest show {id} --cases ")),
+            "{reproduce}"
+        );
         assert!(place.contains("basic.yaml:"), "{place}");
     }
 }
