@@ -150,6 +150,23 @@ fn new_misses_are_grouped_by_statement_biggest_first_each_with_its_reproduce_lin
         "{table}"
     );
     insta::assert_snapshot!("grouped_misses", table);
+    let markdown = render_with(&matrix, Format::Markdown, &view);
+    let headings: Vec<&str> = markdown.lines().filter(|line| line.starts_with("#### ")).collect();
+    assert_eq!(
+        headings,
+        [
+            "#### 3 of RFC 9309 §2.2.2 MUST `most-octets-wins`",
+            "#### 1 of RFC 9309 §2.2.2 MUST `encode-before-comparing`",
+            "#### 1 in case `explained/no-statement` (it names no statement)",
+        ],
+        "{markdown}"
+    );
+    assert_eq!(markdown.matches("\n##### MISS ").count(), 5, "{markdown}");
+    assert_eq!(
+        markdown.matches("Reproduce: `reptest show explained/").count(),
+        5,
+        "{markdown}"
+    );
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! The Markdown report: the summary as a table, then one section per class
-//! (misses, departures from a SHOULD or MAY, stale entries, expected
-//! misses), each check under the clause and level it is held to with its
-//! body excerpt in a code block, and the verdict. Whatever came from
+//! (misses, grouped by the statement they test; departures from a SHOULD or
+//! MAY, stale entries, expected misses), each check under the clause and
+//! level it is held to with its body excerpt in a code block and the
+//! command that shows it again, and the verdict. Whatever came from
 //! outside (names, agents, URLs, answers and errors, bodies) goes through
 //! [`escape`](super::escape), so it shows as text and never as markup.
 
 use super::escape::{code_span, fenced, text};
+use super::groups::{groups, rfc_clause, statement, statements_said, GroupKey};
 use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
@@ -58,13 +60,17 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
             let _ = writeln!(out, "Listed in {}; `--verbose` shows each.", code_span(file));
             continue;
         }
+        if class == Class::NewMiss {
+            grouped(&mut out, matrix, view, rows);
+            continue;
+        }
         for row in rows {
             let word = if class == Class::Stale {
                 "STALE"
             } else {
                 miss_word(worst(matrix, row).0)
             };
-            block(&mut out, matrix, view, row, word);
+            block(&mut out, matrix, view, row, "####", word);
         }
     }
     for gone in given_up(matrix) {
@@ -121,13 +127,43 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>) {
     );
 }
 
+/// New misses grouped by what they test, the biggest group first, each
+/// group under a heading that names its statements (clause, level, id and
+/// what each says) or its case.
+fn grouped(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, rows: Vec<&Row<'_>>) {
+    for group in groups(rows.into_iter().map(|row| (row, ())).collect()) {
+        let count = group.rows.len();
+        let _ = match &group.key {
+            GroupKey::Case(id) => writeln!(out, "#### {count} in case {} (it names no statement)\n", code_span(id)),
+            GroupKey::Statements(ids) => {
+                let named: Vec<String> = ids
+                    .iter()
+                    .map(|id| match statement(view, id) {
+                        Some(known) => format!("{} {}", rfc_clause(known), code_span(id)),
+                        None => format!("statement {}", code_span(id)),
+                    })
+                    .collect();
+                let said: String = statements_said(view, ids)
+                    .iter()
+                    .map(|line| format!("- {}\n", text(line)))
+                    .collect();
+                writeln!(out, "#### {count} of {}\n\n{said}", named.join(" + "))
+            }
+        };
+        for (row, ()) in group.rows {
+            block(out, matrix, view, row, "#####", miss_word(worst(matrix, row).0));
+        }
+    }
+}
+
 /// One check in full under `word` (`MISS`, `SHOULD DEPARTURE`, `STALE` …)
-/// and the clause and level it is held to: rule, question, answers, body.
-fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, word: &str) {
+/// and the clause and level it is held to, as a `heading` (`####`, …):
+/// rule, question, answers, body, reproduce line.
+fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, heading: &str, word: &str) {
     let check = row.check();
     let _ = writeln!(
         out,
-        "#### {word} {} against {}\n",
+        "{heading} {word} {} against {}\n",
         code_span(&row.id()),
         held_to(check, worst(matrix, row).1)
     );

@@ -3,6 +3,7 @@
 
 pub mod escape;
 pub mod excerpt;
+mod groups;
 pub mod json;
 mod junit;
 mod markdown;

@@ -8,13 +8,14 @@
 //! ([`visible`]), so it cannot act on the terminal or fake a line.
 
 use super::escape::visible;
+use super::groups::{groups, rfc_clause, statement, statements_said, GroupKey};
 use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
     agents_text, answer_text, basis_text, case_place, excerpt_text, expected_text, given_up, held_to, miss_word,
     summary, worst, View,
 };
-use crate::baseline::{headline, Class};
+use crate::baseline::Class;
 use crate::case::ProfileId;
 use crate::runner::{Matrix, Row, Status};
 use std::fmt::Write;
@@ -126,8 +127,23 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         "miss(es)"
     };
     for group in groups(new_misses) {
-        let _ = write!(out, "\n━━ {} {missed} · ", group.rows.len());
-        group_heading(&mut out, &group.key, view);
+        let (what, about) = match &group.key {
+            GroupKey::Case(id) => (format!("case {} (it names no statement)", visible(id)), Vec::new()),
+            GroupKey::Statements(ids) => {
+                let named: Vec<String> = ids
+                    .iter()
+                    .map(|id| match statement(view, id) {
+                        Some(known) => format!("{} `{}`", rfc_clause(known), visible(id)),
+                        None => format!("statement `{}`", visible(id)),
+                    })
+                    .collect();
+                (named.join(" + "), statements_said(view, ids))
+            }
+        };
+        let _ = writeln!(out, "\n━━ {} {missed} · {what}", group.rows.len());
+        for line in about {
+            let _ = writeln!(out, "   {}", visible(&line));
+        }
         for (row, label) in &group.rows {
             block(&mut out, matrix, view, row, label);
         }
@@ -158,80 +174,6 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         );
     }
     out
-}
-
-/// What a group of misses has in common: the statements their checks test
-/// (`cases/statements.yaml`), or, for checks that name none, their case.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum GroupKey {
-    Statements(Vec<String>),
-    Case(String),
-}
-
-/// Checks reported together, in suite order.
-struct Group<'r, 'm> {
-    key: GroupKey,
-    rows: Vec<(&'r Row<'m>, String)>,
-}
-
-/// `rows` (each with its label) grouped by what they test, the biggest
-/// group first; groups of the same size in the order their first check
-/// comes in the suite.
-fn groups<'r, 'm>(rows: Vec<(&'r Row<'m>, String)>) -> Vec<Group<'r, 'm>> {
-    let mut groups: Vec<Group<'r, 'm>> = Vec::new();
-    for (row, label) in rows {
-        let statements = &row.check().basis.statements;
-        let key = if statements.is_empty() {
-            GroupKey::Case(row.case.id.clone())
-        } else {
-            GroupKey::Statements(statements.clone())
-        };
-        match groups.iter_mut().find(|group| group.key == key) {
-            Some(group) => group.rows.push((row, label)),
-            None => groups.push(Group {
-                key,
-                rows: vec![(row, label)],
-            }),
-        }
-    }
-    groups.sort_by_key(|group| std::cmp::Reverse(group.rows.len()));
-    groups
-}
-
-/// The rest of a group's heading line, after its count: the clause, level
-/// and id of each statement, then what each says (from the suite's
-/// statements); or the case, with the first sentence of its why.
-fn group_heading(out: &mut String, key: &GroupKey, view: &View<'_>) {
-    match key {
-        GroupKey::Case(id) => {
-            let _ = writeln!(out, "case {} (it names no statement)", visible(id));
-        }
-        GroupKey::Statements(ids) => {
-            let known = |id: &String| view.statements.and_then(|statements| statements.get(id));
-            let named: Vec<String> = ids
-                .iter()
-                .map(|id| match known(id) {
-                    Some(statement) => format!(
-                        "RFC 9309 §{} {} `{}`",
-                        statement.section,
-                        statement.level.name(),
-                        visible(id)
-                    ),
-                    None => format!("statement `{}`", visible(id)),
-                })
-                .collect();
-            let _ = writeln!(out, "{}", named.join(" + "));
-            for statement in ids.iter().filter_map(known) {
-                let _ = writeln!(
-                    out,
-                    "   §{} {}: {}",
-                    statement.section,
-                    crate::case::clause::title(&statement.section).unwrap_or(""),
-                    visible(&headline(&statement.says))
-                );
-            }
-        }
-    }
 }
 
 /// One check in full under `label`, with the clause and level it is held
