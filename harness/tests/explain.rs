@@ -106,6 +106,18 @@ fn junit_and_json_are_written_in_the_same_run_and_agree_with_the_table() {
     let testcases = suite.descendants().filter(|node| node.has_tag_name("testcase")).count();
     assert_eq!(failures, tally[1], "{xml}");
     assert_eq!(suite.attribute("failures"), Some(tally[1].to_string().as_str()));
+    // Each failing testcase names its check id, which --filter takes.
+    for testcase in suite.descendants().filter(|node| node.has_tag_name("testcase")) {
+        let failure = testcase.children().find(|node| node.has_tag_name("failure"));
+        let (Some(failure), Some(case), Some(name)) =
+            (failure, testcase.attribute("classname"), testcase.attribute("name"))
+        else {
+            continue;
+        };
+        let id = format!("{case}/{}", name.split(' ').next().unwrap());
+        assert!(failure.text().unwrap_or("").starts_with(&format!("{id}\n")), "{xml}");
+        assert!(table.contains(&format!("MISS {id} against")), "{id}: {table}");
+    }
     assert_eq!(
         testcases,
         tally.iter().sum::<usize>() + count_after(&table, "yes-man"),

@@ -145,7 +145,9 @@ fn outcome(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, index: usize) ->
 /// One `<testcase>`.
 fn testcase(out: &mut String, view: &View<'_>, row: &Row<'_>, index: usize, outcome: &Outcome) {
     let check = row.check();
-    let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
+    // `classname/name-up-to-the-space` is the check id, as every report and
+    // --filter know it (a number, as suite 3.x had, would name nothing).
+    let name = format!("{} {} {}", check.name, agents_text(check), check.url);
     let _ = write!(
         out,
         "    <testcase classname=\"{}\" name=\"{}\"",
