@@ -49,13 +49,22 @@ pub(super) fn groups<'r, 'm, T>(rows: Vec<(&'r Row<'m>, T)>) -> Vec<Group<'r, 'm
 }
 
 /// The statement called `id` in the view's statements, if it has them.
-pub(super) fn statement<'v>(view: &View<'v>, id: &str) -> Option<&'v Statement> {
+fn statement<'v>(view: &View<'v>, id: &str) -> Option<&'v Statement> {
     view.statements.and_then(|statements| statements.get(id))
 }
 
-/// `RFC 9309 §2.2.2 MUST`: where the statement is made, and how strongly.
-pub(super) fn rfc_clause(statement: &Statement) -> String {
-    format!("RFC 9309 §{} {}", statement.section, statement.level.name())
+/// The statements `ids` named for a heading: `RFC 9309 §2.2.2 MUST <id>`
+/// each (`statement <id>` for one the view does not know), joined by ` + `;
+/// `code` shows an id as the format shows code.
+pub(super) fn statements_named(view: &View<'_>, ids: &[String], code: impl Fn(&str) -> String) -> String {
+    let named: Vec<String> = ids
+        .iter()
+        .map(|id| match statement(view, id) {
+            Some(known) => format!("RFC 9309 §{} {} {}", known.section, known.level.name(), code(id)),
+            None => format!("statement {}", code(id)),
+        })
+        .collect();
+    named.join(" + ")
 }
 
 /// A line for each of the statements `ids` the view knows: its section's

@@ -7,7 +7,7 @@
 //! [`escape`](super::escape), so it shows as text and never as markup.
 
 use super::escape::{code_span, fenced, text};
-use super::groups::{groups, rfc_clause, statement, statements_said, GroupKey};
+use super::groups::{groups, statements_named, statements_said, GroupKey};
 use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
@@ -136,18 +136,12 @@ fn grouped(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, rows: Vec<&Ro
         let _ = match &group.key {
             GroupKey::Case(id) => writeln!(out, "#### {count} in case {} (it names no statement)\n", code_span(id)),
             GroupKey::Statements(ids) => {
-                let named: Vec<String> = ids
-                    .iter()
-                    .map(|id| match statement(view, id) {
-                        Some(known) => format!("{} {}", rfc_clause(known), code_span(id)),
-                        None => format!("statement {}", code_span(id)),
-                    })
-                    .collect();
+                let named = statements_named(view, ids, code_span);
                 let said: String = statements_said(view, ids)
                     .iter()
                     .map(|line| format!("- {}\n", text(line)))
                     .collect();
-                writeln!(out, "#### {count} of {}\n\n{said}", named.join(" + "))
+                writeln!(out, "#### {count} of {named}\n\n{said}")
             }
         };
         for (row, ()) in group.rows {

@@ -8,7 +8,7 @@
 //! ([`visible`]), so it cannot act on the terminal or fake a line.
 
 use super::escape::visible;
-use super::groups::{groups, rfc_clause, statement, statements_said, GroupKey};
+use super::groups::{groups, statements_named, statements_said, GroupKey};
 use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
@@ -130,14 +130,8 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
         let (what, about) = match &group.key {
             GroupKey::Case(id) => (format!("case {} (it names no statement)", visible(id)), Vec::new()),
             GroupKey::Statements(ids) => {
-                let named: Vec<String> = ids
-                    .iter()
-                    .map(|id| match statement(view, id) {
-                        Some(known) => format!("{} `{}`", rfc_clause(known), visible(id)),
-                        None => format!("statement `{}`", visible(id)),
-                    })
-                    .collect();
-                (named.join(" + "), statements_said(view, ids))
+                let named = statements_named(view, ids, |id| format!("`{}`", visible(id)));
+                (named, statements_said(view, ids))
             }
         };
         let _ = writeln!(out, "\n━━ {} {missed} · {what}", group.rows.len());
