@@ -41,6 +41,23 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
+/// Whether [`write_atomically`] could write `path` now: it is not a
+/// directory, and a temporary file can be made beside it (its directory is
+/// created when missing, as the write would). Tried before a long run, so a
+/// mistyped output path fails at once and costs nothing.
+pub fn check_writable(path: &Path) -> io::Result<()> {
+    if path.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::IsADirectory, "it is a directory"));
+    }
+    let dir = parent_of(path);
+    std::fs::create_dir_all(&dir)?;
+    tempfile::Builder::new()
+        .prefix(&own_prefix())
+        .suffix(SUFFIX)
+        .tempfile_in(&dir)
+        .map(drop)
+}
+
 /// Makes `target` a directory holding what `build` writes: `build` fills a
 /// fresh temporary directory beside `target`, which then takes `target`'s
 /// place in one step where the system can exchange two directories (Linux,

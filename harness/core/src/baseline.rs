@@ -97,7 +97,11 @@ impl Judgement {
     pub fn explain(&self, file: &str) -> String {
         let mut out = String::new();
         for id in &self.new_misses {
-            let _ = writeln!(out, "new miss (not in {file}): {id}");
+            let _ = writeln!(
+                out,
+                "new miss (not in {file}): {id} ({})",
+                crate::format::reproduce::show_command(id, &[])
+            );
         }
         for id in &self.stale {
             let _ = writeln!(out, "stale (passes now, remove it from {file}): {id}");

@@ -42,6 +42,23 @@ impl IdMap {
         self.ids.get(old).map(Option::as_deref)
     }
 
+    /// The 4.0 id of the check suite 3.x called `old`, for someone who
+    /// gave `old`; an error says that suite 4.0 removed the check, or that
+    /// suite 3.x had no such check.
+    pub fn successor(&self, old: &str) -> Result<&str, String> {
+        match self.get(old) {
+            Some(Some(new)) => Ok(new),
+            Some(None) => Err(format!(
+                "`{old}` is a check of suite {} that suite 4.0 removed (cases/CHANGES.md says why)",
+                self.from
+            )),
+            None => Err(format!(
+                "`{old}` has the form of a suite 3.x id (`<case id>#<n>`), but suite {} had no such check",
+                self.from
+            )),
+        }
+    }
+
     /// How many 3.x ids the map holds.
     pub fn len(&self) -> usize {
         self.ids.len()
@@ -162,6 +179,16 @@ mod tests {
         let again = upgrade(&upgraded.text, &map);
         assert_eq!(again.text, upgraded.text);
         assert_eq!((again.renamed, again.removed.len(), again.unknown.len()), (0, 0, 0));
+    }
+
+    #[test]
+    fn successors_are_named_and_what_has_none_is_explained() {
+        let map = IdMap::parse(MAP).unwrap();
+        assert_eq!(map.successor("a/b/c#1"), Ok("a/b/c/root"));
+        let removed = map.successor("a/b/c#2").unwrap_err();
+        assert!(removed.contains("suite 3.1.0 that suite 4.0 removed"), "{removed}");
+        let unknown = map.successor("a/b/c#9").unwrap_err();
+        assert!(unknown.contains("suite 3.1.0 had no such check"), "{unknown}");
     }
 
     #[test]

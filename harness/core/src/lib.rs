@@ -10,7 +10,8 @@
 //!    [`workspace`] (where the suite's directories are), [`sdist`] (the
 //!    built-in fetch script that knows the cache directory), [`pool`] (work
 //!    spread over the cores, results in input order), [`atomic`] (files
-//!    written whole or not at all).
+//!    written whole or not at all), [`suggest`] (the ids nearest one that
+//!    names nothing, for messages).
 //! 2. The implementations under test: [`implementation`].
 //! 3. The engines: [`runner`] (cases × implementations into a decision
 //!    matrix), [`baseline`] (expected failures), [`format`] (a matrix as a
@@ -35,4 +36,5 @@ pub mod problem;
 pub mod protocol;
 pub mod runner;
 pub mod sdist;
+pub mod suggest;
 pub mod workspace;

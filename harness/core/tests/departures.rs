@@ -70,6 +70,7 @@ fn report(matrix: &Matrix<'_>, listed: Option<&str>) -> (Vec<Class>, bool, Strin
             judgement,
         }),
         verbose: true,
+        ..View::default()
     };
     let classes = matrix
         .rows

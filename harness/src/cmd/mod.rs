@@ -12,3 +12,4 @@ pub(crate) mod merge;
 pub(crate) mod promote;
 pub(crate) mod report;
 pub(crate) mod run;
+pub(crate) mod show;

@@ -24,9 +24,15 @@ with one summary line. --format junit marks a listed miss or departure as skippe
 (`expected failure: <why>`), a departure with no list as skipped (`SHOULD departure, not a
 failure`), and a stale entry or a new miss as a failure; json gives each check's class.
 
+--junit FILE and --json FILE write those formats too, from the same run, beside what --format
+puts on stdout. New misses are grouped by the statement of RFC 9309 they test (the case, for a
+check that names none), the biggest group first; each ends with `reptest show <check id>`,
+which prints the check in full with a command that reproduces it anywhere.
+
 Exit status: 0 when every implementation meets every MUST of the profile it claims and errs
 on no check (with --expected-failures: when the misses and departures are exactly the listed
-ones), 1 otherwise (the summary line says why), 2 for a usage error, a malformed case file or
+ones), 1 otherwise (the summary line says why; also when a --junit or --json file could not be
+written), 2 for a usage error, a malformed case file, an output file that cannot be written or
 an implementation that cannot start (nothing runs).";
 
 /// The flags of `reptest run`.
@@ -44,6 +50,13 @@ pub(crate) struct Args {
     /// (remove it from FILE then)
     #[arg(long, value_name = "FILE", help_heading = "Output")]
     expected_failures: Option<PathBuf>,
+    /// Also write the results as JUnit XML to FILE, in the same run (written whole; a path that cannot
+    /// be written stops the run before it starts)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    junit: Option<PathBuf>,
+    /// Also write the results as JSON to FILE, in the same run (written whole, checked first like --junit)
+    #[arg(long, value_name = "FILE", help_heading = "Output")]
+    json: Option<PathBuf>,
     /// Show every miss in full, the expected ones too (by default they are one count)
     #[arg(short, long, help_heading = "Output")]
     verbose: bool,
@@ -73,6 +86,10 @@ pub(crate) fn main(options: Args) -> u8 {
             }
         },
     };
+    let files = output_files(&options);
+    if let Err(status) = check_outputs(&files) {
+        return status;
+    }
     let ready = match options.selection.ready("run", &options.impls) {
         Ok(ready) => ready,
         Err(status) => return status,
@@ -86,23 +103,70 @@ pub(crate) fn main(options: Args) -> u8 {
     let judgement = expected
         .as_ref()
         .map(|(_, list)| judge(&matrix, list, &ready.suite_ids));
+    let statements = rep_core::case::embedded::statements().and_then(Result::ok);
     let view = View {
         baseline: expected
             .as_ref()
             .zip(judgement.as_ref())
             .map(|((file, list), judgement)| Baseline { file, list, judgement }),
         verbose: options.verbose,
+        built_in: ready.built_in.as_deref(),
+        statements: statements.as_ref(),
+        cases: options.selection.cases(),
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(render_with(&matrix, options.format, &view).as_bytes());
     let _ = stdout.flush();
+    let mut written = true;
+    for (flag, format, path) in &files {
+        let text = render_with(&matrix, *format, &view);
+        if let Err(error) = rep_core::atomic::write_atomically(path, text.as_bytes()) {
+            eprintln!("reptest run: {flag} {}: cannot write it: {error}", path.display());
+            written = false;
+        }
+    }
     let (passed, line) = summary(&matrix, &view);
     // The table and Markdown end on this line; JSON and JUnit are for
     // machines, so a person reading the log finds it on stderr.
     if matches!(options.format, Format::Json | Format::Junit) {
         eprintln!("reptest run: {}", rep_core::format::escape::visible(&line));
     }
-    u8::from(!passed)
+    u8::from(!passed || !written)
+}
+
+/// The files `--junit` and `--json` ask for: (flag, format, path).
+fn output_files(options: &Args) -> Vec<(&'static str, Format, PathBuf)> {
+    let junit = options
+        .junit
+        .iter()
+        .map(|path| ("--junit", Format::Junit, path.clone()));
+    let json = options.json.iter().map(|path| ("--json", Format::Json, path.clone()));
+    junit.chain(json).collect()
+}
+
+/// Whether every output file can be written, tried before the run (a
+/// mistyped path must not cost a whole run); on a problem, says which file
+/// and why, and gives exit status 2.
+fn check_outputs(files: &[(&str, Format, PathBuf)]) -> Result<(), u8> {
+    if let [(_, _, junit), (_, _, json)] = files {
+        if junit == json {
+            eprintln!(
+                "reptest run: --junit and --json both name {}; give each its own file",
+                junit.display()
+            );
+            return Err(2);
+        }
+    }
+    for (flag, _, path) in files {
+        if let Err(error) = rep_core::atomic::check_writable(path) {
+            eprintln!(
+                "reptest run: {flag} {}: cannot write there: {error}; nothing was run",
+                path.display()
+            );
+            return Err(2);
+        }
+    }
+    Ok(())
 }
 
 /// The expected-failures list in `path`.

@@ -5,6 +5,8 @@
 //! as the depth passes [`MAX_YAML_DEPTH`]: a refused file costs no more
 //! than its first levels.
 
+use crate::problem::Problem;
+use std::path::Path;
 use yaml_rust2::parser::{Event, Parser};
 use yaml_rust2::scanner::Marker;
 
@@ -17,6 +19,31 @@ pub const MAX_YAML_DEPTH: usize = 64;
 /// limit of 255 levels, which it finds while looking ahead, before it
 /// yields the events that would count them.
 const PARSER_TOO_DEEP: &str = "recursion limit exceeded";
+
+/// The text of the data file at `path` (readings, statements), or the
+/// problem of reading it.
+pub(super) fn read_text(path: &Path) -> Result<String, Vec<Problem>> {
+    std::fs::read_to_string(path).map_err(|e| vec![problem(path, None, format!("cannot read: {e}"))])
+}
+
+/// `text`, the data file `path`, read as a `T` once its depth is checked
+/// ([`check_depth`]); a problem names the file, and the line and column
+/// where they are known.
+pub(super) fn read_yaml<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, Vec<Problem>> {
+    check_depth(text).map_err(|(position, message)| vec![problem(path, Some(position), message)])?;
+    serde_yaml::from_str(text).map_err(|e| {
+        let position = e.location().map(|at| (at.line(), at.column()));
+        vec![problem(path, position, e.to_string())]
+    })
+}
+
+fn problem(path: &Path, position: Option<(usize, usize)>, message: String) -> Problem {
+    Problem {
+        path: path.to_path_buf(),
+        position,
+        message,
+    }
+}
 
 /// `Err` with the 1-based line and column where `text` nests deeper than
 /// [`MAX_YAML_DEPTH`], and what is wrong. Any other problem this parser

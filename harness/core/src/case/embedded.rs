@@ -24,9 +24,25 @@ pub const CHANGES: &str = data::CHANGES;
 /// The built-in map from suite 3.x's check ids to 4.0's
 /// (`cases/ids-from-3.x.yaml`), when the suite has one.
 pub fn id_map_text() -> Option<&'static str> {
+    built_in_data(super::ID_MAP_FILE)
+}
+
+/// The built-in statements (`cases/statements.yaml`), when the suite has them.
+pub fn statements() -> Option<Result<super::statements::Statements, Problems>> {
+    built_in_data(super::STATEMENTS_FILE)
+        .map(|text| super::statements::parse_statements(&shown(super::STATEMENTS_FILE), text).map_err(Problems))
+}
+
+/// The built-in readings (`cases/readings.yaml`), when the suite has them.
+pub fn readings() -> Option<Result<super::Readings, Problems>> {
+    built_in_data(READINGS_FILE).map(|text| parse_readings(&shown(READINGS_FILE), text).map_err(Problems))
+}
+
+/// The text of the built-in file `path` (under `cases/`).
+fn built_in_data(path: &str) -> Option<&'static str> {
     data::FILES
         .iter()
-        .find(|(path, _)| *path == super::ID_MAP_FILE)
+        .find(|(name, _)| *name == path)
         .map(|(_, text)| *text)
 }
 
@@ -101,5 +117,14 @@ mod tests {
         assert_eq!(ids(&built_in), ids(&on_disk));
         assert!(built_in.iter().all(|file| file.path.starts_with("cases")));
         assert!(super::version().is_ok());
+    }
+
+    #[test]
+    fn the_built_in_statements_and_readings_load() {
+        let statements = super::statements().expect("built in").expect("valid");
+        assert!(statements.get("most-octets-wins").is_some());
+        assert!(statements.path.ends_with("cases/statements.yaml"));
+        let readings = super::readings().expect("built in").expect("valid");
+        assert!(readings.get("strict-keys").is_some());
     }
 }

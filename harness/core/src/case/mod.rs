@@ -316,6 +316,18 @@ pub fn case_of(check_id: &str) -> &str {
     check_id.rsplit_once('/').map_or(check_id, |(case, _)| case)
 }
 
+/// The case among `files` that holds the check called `id`, and the
+/// check's index in it.
+pub fn find_check<'f>(files: &'f [CaseFile], id: &str) -> Option<(&'f Case, usize)> {
+    let (case_id, name) = id.rsplit_once('/')?;
+    let case = files
+        .iter()
+        .flat_map(|file| &file.cases)
+        .find(|case| case.id == case_id)?;
+    let index = case.checks.iter().position(|check| check.name == name)?;
+    Some((case, index))
+}
+
 /// One loaded case file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CaseFile {

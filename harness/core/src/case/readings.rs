@@ -68,13 +68,7 @@ impl Readings {
 /// Loads and checks the readings file at `path`: every problem is reported
 /// with the file and what to change.
 pub fn load_readings(path: &Path) -> Result<Readings, Vec<Problem>> {
-    let error = |position: Option<(usize, usize)>, message: String| Problem {
-        path: path.to_path_buf(),
-        position,
-        message,
-    };
-    let text = std::fs::read_to_string(path).map_err(|e| vec![error(None, format!("cannot read: {e}"))])?;
-    parse_readings(path, &text)
+    parse_readings(path, &super::depth::read_text(path)?)
 }
 
 /// Reads and checks the readings file `path` whose text is `text`.
@@ -84,11 +78,7 @@ pub fn parse_readings(path: &Path, text: &str) -> Result<Readings, Vec<Problem>>
         position,
         message,
     };
-    super::depth::check_depth(text).map_err(|(position, message)| vec![error(Some(position), message)])?;
-    let file: ReadingsFile = serde_yaml::from_str(text).map_err(|e| {
-        let position = e.location().map(|at| (at.line(), at.column()));
-        vec![error(position, e.to_string())]
-    })?;
+    let file: ReadingsFile = super::depth::read_yaml(path, text)?;
     let mut problems = Vec::new();
     let mut ids = HashSet::new();
     for reading in &file.readings {

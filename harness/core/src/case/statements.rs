@@ -167,17 +167,17 @@ impl Statements {
 
 /// Loads and checks the statements file at `path`.
 pub fn load_statements(path: &Path) -> Result<Statements, Vec<Problem>> {
+    parse_statements(path, &super::depth::read_text(path)?)
+}
+
+/// Reads and checks the statements file `path` whose text is `text`.
+pub fn parse_statements(path: &Path, text: &str) -> Result<Statements, Vec<Problem>> {
     let error = |position: Option<(usize, usize)>, message: String| Problem {
         path: path.to_path_buf(),
         position,
         message,
     };
-    let text = std::fs::read_to_string(path).map_err(|e| vec![error(None, format!("cannot read: {e}"))])?;
-    super::depth::check_depth(&text).map_err(|(position, message)| vec![error(Some(position), message)])?;
-    let file: StatementsFile = serde_yaml::from_str(&text).map_err(|e| {
-        let position = e.location().map(|at| (at.line(), at.column()));
-        vec![error(position, e.to_string())]
-    })?;
+    let file: StatementsFile = super::depth::read_yaml(path, text)?;
     let mut problems = Vec::new();
     let mut ids = HashSet::new();
     for statement in &file.statements {

@@ -24,8 +24,6 @@ const WIDTH: usize = 100;
 /// control bytes, invalid UTF-8 and line ends other than LF are shown as
 /// escapes, and long lines are cut.
 pub fn excerpt(body: &[u8], marked: &[u32]) -> Vec<ExcerptLine> {
-    let lines = split_lines(body);
-    let total = lines.len() as u32;
     let wanted = |number: u32| {
         if marked.is_empty() {
             number <= HEAD
@@ -33,6 +31,19 @@ pub fn excerpt(body: &[u8], marked: &[u32]) -> Vec<ExcerptLine> {
             marked.iter().any(|&m| number + CONTEXT >= m && number <= m + CONTEXT)
         }
     };
+    lines_where(body, wanted, marked)
+}
+
+/// The first `count` lines of `body`, shown as [`excerpt`] shows lines,
+/// then a gap for the rest: a whole body, as long as it is not huge.
+pub fn head(body: &[u8], count: u32) -> Vec<ExcerptLine> {
+    lines_where(body, |number| number <= count, &[])
+}
+
+/// The lines of `body` whose numbers are `wanted`, gaps for the others.
+fn lines_where(body: &[u8], wanted: impl Fn(u32) -> bool, marked: &[u32]) -> Vec<ExcerptLine> {
+    let lines = split_lines(body);
+    let total = lines.len() as u32;
     let mut out = Vec::new();
     let mut skipped = 0;
     for (index, (line, ending)) in lines.iter().enumerate() {

@@ -132,7 +132,10 @@ fn check_json(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>) -> Value {
             "clause": check.basis.clause,
             "level": check.basis.level.map(|level| level.name()),
             "reading": check.basis.reading,
+            "statements": check.basis.statements,
         },
+        "case_file": super::case_place(row.case, view.built_in),
+        "reproduce": super::reproduce::show_command(&row.id(), view.cases),
         "results": results,
     })
 }

@@ -58,7 +58,7 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
             count(&outcomes[index], skipped),
         );
         for (row, outcome) in matrix.rows.iter().zip(&outcomes[index]) {
-            testcase(&mut out, row, index, outcome);
+            testcase(&mut out, view, row, index, outcome);
         }
         out.push_str("  </testsuite>\n");
     }
@@ -143,9 +143,11 @@ fn outcome(matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, index: usize) ->
 }
 
 /// One `<testcase>`.
-fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
+fn testcase(out: &mut String, view: &View<'_>, row: &Row<'_>, index: usize, outcome: &Outcome) {
     let check = row.check();
-    let name = format!("#{} {} {}", row.index + 1, agents_text(check), check.url);
+    // `classname/name-up-to-the-space` is the check id, as every report and
+    // --filter know it (a number, as suite 3.x had, would name nothing).
+    let name = format!("{} {} {}", check.name, agents_text(check), check.url);
     let _ = write!(
         out,
         "    <testcase classname=\"{}\" name=\"{}\"",
@@ -162,6 +164,10 @@ fn testcase(out: &mut String, row: &Row<'_>, index: usize, outcome: &Outcome) {
     lines.extend(basis_text(check).map(|basis| format!("rfc rests on: {basis}")));
     lines.push(format!("actual: {answer}"));
     lines.push(format!("why: {}", row.case.why.trim()));
+    lines.push(format!(
+        "reproduce: {}",
+        super::reproduce::show_command(&row.id(), view.cases)
+    ));
     // Each line escaped on its own: only these line breaks are raw.
     let detail: Vec<String> = lines.iter().map(|line| xml(line)).collect();
     let detail = detail.join("\n");

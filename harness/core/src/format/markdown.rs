@@ -1,15 +1,18 @@
 //! The Markdown report: the summary as a table, then one section per class
-//! (misses, departures from a SHOULD or MAY, stale entries, expected
-//! misses), each check under the clause and level it is held to with its
-//! body excerpt in a code block, and the verdict. Whatever came from
+//! (misses, grouped by the statement they test; departures from a SHOULD or
+//! MAY, stale entries, expected misses), each check under the clause and
+//! level it is held to with its body excerpt in a code block and the
+//! command that shows it again, and the verdict. Whatever came from
 //! outside (names, agents, URLs, answers and errors, bodies) goes through
 //! [`escape`](super::escape), so it shows as text and never as markup.
 
 use super::escape::{code_span, fenced, text};
+use super::groups::{groups, statements_named, statements_said, GroupKey};
+use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
-    View,
+    agents_text, answer_text, basis_text, case_place, excerpt_text, expected_text, given_up, held_to, miss_word,
+    summary, worst, View,
 };
 use crate::baseline::Class;
 use crate::case::ProfileId;
@@ -57,13 +60,17 @@ pub fn render(matrix: &Matrix<'_>, view: &View<'_>) -> String {
             let _ = writeln!(out, "Listed in {}; `--verbose` shows each.", code_span(file));
             continue;
         }
+        if class == Class::NewMiss {
+            grouped(&mut out, matrix, view, rows);
+            continue;
+        }
         for row in rows {
             let word = if class == Class::Stale {
                 "STALE"
             } else {
                 miss_word(worst(matrix, row).0)
             };
-            block(&mut out, matrix, row, word);
+            block(&mut out, matrix, view, row, "####", word);
         }
     }
     for gone in given_up(matrix) {
@@ -120,21 +127,41 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>) {
     );
 }
 
+/// New misses grouped by what they test, the biggest group first, each
+/// group under a heading that names its statements (clause, level, id and
+/// what each says) or its case.
+fn grouped(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, rows: Vec<&Row<'_>>) {
+    for group in groups(rows.into_iter().map(|row| (row, ())).collect()) {
+        let count = group.rows.len();
+        let _ = match &group.key {
+            GroupKey::Case(id) => writeln!(out, "#### {count} in case {} (it names no statement)\n", code_span(id)),
+            GroupKey::Statements(ids) => {
+                let named = statements_named(view, ids, code_span);
+                let said: String = statements_said(view, ids)
+                    .iter()
+                    .map(|line| format!("- {}\n", text(line)))
+                    .collect();
+                writeln!(out, "#### {count} of {named}\n\n{said}")
+            }
+        };
+        for (row, ()) in group.rows {
+            block(out, matrix, view, row, "#####", miss_word(worst(matrix, row).0));
+        }
+    }
+}
+
 /// One check in full under `word` (`MISS`, `SHOULD DEPARTURE`, `STALE` …)
-/// and the clause and level it is held to: rule, question, answers, body.
-fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
+/// and the clause and level it is held to, as a `heading` (`####`, …):
+/// rule, question, answers, body, reproduce line.
+fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, heading: &str, word: &str) {
     let check = row.check();
     let _ = writeln!(
         out,
-        "#### {word} {} against {}\n",
+        "{heading} {word} {} against {}\n",
         code_span(&row.id()),
         held_to(check, worst(matrix, row).1)
     );
-    let _ = writeln!(
-        out,
-        "{}\n",
-        code_span(&format!("{}:{}", row.case.file.display(), row.case.line))
-    );
+    let _ = writeln!(out, "{}\n", code_span(&case_place(row.case, view.built_in)));
     let _ = writeln!(
         out,
         "{}\n",
@@ -168,4 +195,5 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, word: &str) {
     }
     let excerpt: String = excerpt_text(row).iter().map(|line| format!("{line}\n")).collect();
     let _ = writeln!(out, "\n{}", fenced("text", &excerpt));
+    let _ = writeln!(out, "Reproduce: {}\n", code_span(&show_command(&row.id(), view.cases)));
 }

@@ -3,9 +3,12 @@
 
 pub mod escape;
 pub mod excerpt;
+mod groups;
 pub mod json;
 mod junit;
 mod markdown;
+pub mod reproduce;
+pub mod show;
 mod table;
 mod view;
 
@@ -140,6 +143,17 @@ fn basis_text(check: &Check) -> Option<String> {
     (!parts.is_empty()).then(|| parts.join("; "))
 }
 
+/// Where `case` is, for a person: its file and line as loaded; for the
+/// suite built into reptest (`built_in`: its version), a file of that
+/// compiled-in copy, said to be one, since no such file need exist on disk.
+pub fn case_place(case: &crate::case::Case, built_in: Option<&str>) -> String {
+    let place = format!("{}:{}", case.file.display(), case.line);
+    match built_in {
+        Some(version) => format!("compiled-in suite {version}, {place}"),
+        None => place,
+    }
+}
+
 /// The agents of a check, comma-separated.
 fn agents_text(check: &Check) -> String {
     check.agents.join(", ")
@@ -158,10 +172,16 @@ fn reported_lines(row: &Row<'_>) -> Vec<u32> {
     lines
 }
 
-/// The body excerpt of a row as text lines: `>` marks a reported deciding
-/// line, `⋮` stands for skipped lines.
+/// The body excerpt of a row as text lines, the reported deciding lines
+/// marked.
 fn excerpt_text(row: &Row<'_>) -> Vec<String> {
-    excerpt(&row.case.body, &reported_lines(row))
+    numbered(excerpt(&row.case.body, &reported_lines(row)))
+}
+
+/// Excerpt lines as text: `>` marks a line asked for, `⋮` stands for
+/// skipped lines.
+fn numbered(lines: Vec<ExcerptLine>) -> Vec<String> {
+    lines
         .into_iter()
         .map(|line| match line {
             ExcerptLine::Line(number, text, marked) => {

@@ -1,16 +1,19 @@
 //! The plain-text report: a summary per implementation and profile, then
-//! every new miss, departure and stale entry with what is needed to
-//! understand it and the clause and level it is held to (expected misses as
-//! a count, in full with `verbose`), a line per implementation given up on,
-//! and the verdict. Whatever came from outside (names, ids, agents, URLs,
+//! every new miss (grouped by the statement it tests, the biggest group
+//! first), departure and stale entry with what is needed to understand it,
+//! the clause and level it is held to and the command that shows it again
+//! (expected misses as a count, in full with `verbose`), a line per
+//! implementation given up on, and the verdict. Whatever came from outside (names, ids, agents, URLs,
 //! answers and errors) is shown with its control characters escaped
 //! ([`visible`]), so it cannot act on the terminal or fake a line.
 
 use super::escape::visible;
+use super::groups::{groups, statements_named, statements_said, GroupKey};
+use super::reproduce::show_command;
 use super::view::only_not_run;
 use super::{
-    agents_text, answer_text, basis_text, excerpt_text, expected_text, given_up, held_to, miss_word, summary, worst,
-    View,
+    agents_text, answer_text, basis_text, case_place, excerpt_text, expected_text, given_up, held_to, miss_word,
+    summary, worst, View,
 };
 use crate::baseline::Class;
 use crate::case::ProfileId;
@@ -85,20 +88,30 @@ fn tallies(out: &mut String, matrix: &Matrix<'_>, width: usize) {
     );
 }
 
-/// The checks worth reading in full (new misses, departures, stale
-/// entries, expected misses with `verbose`), then a line per given-up
+/// The checks worth reading in full: new misses first, grouped by what
+/// they test ([`groups`]), then departures, stale entries and (with
+/// `verbose`) expected misses in suite order; then a line per given-up
 /// implementation, per unknown id and for the expected misses not shown.
 fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
     let mut out = String::new();
     let file = visible(view.baseline.map_or("", |baseline| baseline.file));
     let mut hidden = 0;
+    let mut new_misses = Vec::new();
+    let mut others = Vec::new();
     for row in &matrix.rows {
         let word = miss_word(worst(matrix, row).0);
         let label = match view.class(matrix, row) {
             Class::Met => continue,
             _ if only_not_run(matrix, row) => continue,
-            Class::NewMiss if view.baseline.is_some() => format!("NEW {word} (not in {file})"),
-            Class::NewMiss | Class::Departure => word.to_string(),
+            Class::NewMiss if view.baseline.is_some() => {
+                new_misses.push((row, format!("NEW {word} (not in {file})")));
+                continue;
+            }
+            Class::NewMiss => {
+                new_misses.push((row, word.to_string()));
+                continue;
+            }
+            Class::Departure => word.to_string(),
             Class::Stale => format!("STALE (passes now; remove it from {file})"),
             Class::ExpectedMiss if view.verbose => format!("EXPECTED {word} (listed in {file})"),
             Class::ExpectedMiss => {
@@ -106,7 +119,31 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
                 continue;
             }
         };
-        block(&mut out, matrix, row, &label);
+        others.push((row, label));
+    }
+    let missed = if view.baseline.is_some() {
+        "new miss(es)"
+    } else {
+        "miss(es)"
+    };
+    for group in groups(new_misses) {
+        let (what, about) = match &group.key {
+            GroupKey::Case(id) => (format!("case {} (it names no statement)", visible(id)), Vec::new()),
+            GroupKey::Statements(ids) => {
+                let named = statements_named(view, ids, |id| format!("`{}`", visible(id)));
+                (named, statements_said(view, ids))
+            }
+        };
+        let _ = writeln!(out, "\n━━ {} {missed} · {what}", group.rows.len());
+        for line in about {
+            let _ = writeln!(out, "   {}", visible(&line));
+        }
+        for (row, label) in &group.rows {
+            block(&mut out, matrix, view, row, label);
+        }
+    }
+    for (row, label) in &others {
+        block(&mut out, matrix, view, row, label);
     }
     for gone in given_up(matrix) {
         let _ = writeln!(
@@ -135,15 +172,14 @@ fn details(matrix: &Matrix<'_>, view: &View<'_>) -> String {
 
 /// One check in full under `label`, with the clause and level it is held
 /// to: its rule, question, every answer and the body.
-fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
+fn block(out: &mut String, matrix: &Matrix<'_>, view: &View<'_>, row: &Row<'_>, label: &str) {
     let check = row.check();
     let _ = writeln!(
         out,
-        "\n{label} {} against {}  ({}:{})",
+        "\n{label} {} against {}  ({})",
         visible(&row.id()),
         visible(&held_to(check, worst(matrix, row).1)),
-        visible(&row.case.file.display().to_string()),
-        row.case.line
+        visible(&case_place(row.case, view.built_in)),
     );
     let _ = writeln!(
         out,
@@ -189,4 +225,5 @@ fn block(out: &mut String, matrix: &Matrix<'_>, row: &Row<'_>, label: &str) {
     for line in lines {
         let _ = writeln!(out, "  {line}");
     }
+    let _ = writeln!(out, "  reproduce: {}", visible(&show_command(&row.id(), view.cases)));
 }

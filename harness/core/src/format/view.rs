@@ -25,6 +25,14 @@ pub struct View<'a> {
     pub baseline: Option<Baseline<'a>>,
     /// Show expected misses in full, not as a count.
     pub verbose: bool,
+    /// The version of the suite built into reptest, when the cases run are
+    /// that compiled-in copy: their files are then named as its.
+    pub built_in: Option<&'a str>,
+    /// The suite's statements, which name the groups new misses are shown in.
+    pub statements: Option<&'a crate::case::statements::Statements>,
+    /// The case files or directories given for the run (none: the default
+    /// suite), which the commands that reproduce a check repeat.
+    pub cases: &'a [std::path::PathBuf],
 }
 
 impl View<'_> {

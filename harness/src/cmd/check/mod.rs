@@ -36,6 +36,9 @@ pub(crate) struct Args {
     /// The robots.txt body (- reads stdin)
     #[arg(long, value_name = "FILE|-", help_heading = "Input")]
     robots: Option<String>,
+    /// The robots.txt body as base64 (as `reptest show` gives it: any bytes, through any shell)
+    #[arg(long, value_name = "B64", help_heading = "Input", conflicts_with = "robots")]
+    robots_base64: Option<String>,
     /// The agent (repeatable: any of them, Google's multi-agent check)
     #[arg(long = "agent", value_name = "A", help_heading = "Input")]
     agents: Vec<String>,
@@ -66,11 +69,20 @@ fn mistake(options: &Args) -> Option<&'static str> {
         );
     }
     if options.jsonl {
-        let given = options.robots.is_some() || !options.agents.is_empty() || !options.urls.is_empty();
-        return given.then_some("--jsonl reads robots, agents and URLs from stdin; drop --robots, --agent and URLs");
+        let given = options.robots.is_some()
+            || options.robots_base64.is_some()
+            || !options.agents.is_empty()
+            || !options.urls.is_empty();
+        return given.then_some(
+            "--jsonl reads robots, agents and URLs from stdin; drop --robots, --robots-base64, --agent and URLs",
+        );
     }
-    let missing = options.robots.is_none() || options.agents.is_empty() || options.urls.is_empty();
-    missing.then_some("give --robots FILE|-, at least one --agent and at least one URL (or --jsonl)")
+    let missing = (options.robots.is_none() && options.robots_base64.is_none())
+        || options.agents.is_empty()
+        || options.urls.is_empty();
+    missing.then_some(
+        "give --robots FILE|- (or --robots-base64 B64), at least one --agent and at least one URL (or --jsonl)",
+    )
 }
 
 /// Runs `reptest check`; returns the exit status.
@@ -79,7 +91,7 @@ pub(crate) fn main(options: Args) -> u8 {
         return usage_error("check", message);
     }
     if options.all {
-        return match read_robots(options.robots.as_deref().unwrap_or("-")) {
+        return match read_robots(&options) {
             Ok(body) => all::check_all(&body, &options),
             Err(message) => {
                 eprintln!("reptest check: {message}");
@@ -107,7 +119,7 @@ pub(crate) fn main(options: Args) -> u8 {
             }
         };
     }
-    let body = match read_robots(options.robots.as_deref().unwrap_or("-")) {
+    let body = match read_robots(&options) {
         Ok(body) => body,
         Err(message) => {
             eprintln!("reptest check: {message}");
@@ -117,7 +129,13 @@ pub(crate) fn main(options: Args) -> u8 {
     check_urls(implementation.as_ref(), &body, &options)
 }
 
-fn read_robots(path: &str) -> Result<Vec<u8>, String> {
+/// The body `--robots-base64` carries, or that `--robots` names (stdin for `-`).
+fn read_robots(options: &Args) -> Result<Vec<u8>, String> {
+    if let Some(encoded) = &options.robots_base64 {
+        return rep_core::case::decode_base64(encoded)
+            .map_err(|(at, why)| format!("--robots-base64: at character {}: {why}", at + 1));
+    }
+    let path = options.robots.as_deref().unwrap_or("-");
     if path == "-" {
         let mut body = Vec::new();
         std::io::stdin()
