@@ -204,10 +204,22 @@ def pytest_sessionfinish(session):
         f"rep-suite {setup.suite.version}, {setup.profile} profile",
         LIST_HEADER,
     ]
-    for check_id, outcome in setup.outcomes.items():
-        if outcome.missed:
-            lines += [f"# {' '.join(outcome.got.split())}", check_id]
+    for check in setup.suite.checks:
+        outcome = setup.outcomes.get(check.id)
+        if outcome is not None and outcome.missed:
+            lines += [f"# expected {check.expect[setup.profile]}, {' '.join(outcome.got.split())}", check.id]
     setup.list_path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+SUMMARY_LABELS = (
+    (grading.PASSED, "passed"),
+    (grading.EXPECTED_MISS, "expected misses"),
+    (grading.NEW_MISS, "new misses"),
+    (grading.STALE, "stale list lines"),
+    (grading.DEPARTURE, "departures from a SHOULD or MAY"),
+    (grading.NOT_SCORED, "implementation-defined (not scored)"),
+    (grading.NOT_ASKED, "not asked"),
+)
 
 
 def pytest_terminal_summary(terminalreporter, config):
@@ -226,10 +238,7 @@ def pytest_terminal_summary(terminalreporter, config):
         write("new misses by what they are held to:")
         for held, count in new_by_clause.most_common():
             write(f"  {count:>4}  {held}")
-    parts = ", ".join(f"{counts[kind]} {kind}" for kind in (
-        grading.PASSED, grading.EXPECTED_MISS, grading.NEW_MISS, grading.STALE,
-        grading.DEPARTURE, grading.NOT_SCORED, grading.NOT_ASKED,
-    ))
+    parts = ", ".join(f"{counts[kind]} {label}" for kind, label in SUMMARY_LABELS)
     write(f"rep-suite {setup.suite.version} ({setup.profile} profile) against {setup.parser}: {parts}")
     if setup.update:
         write(f"wrote {setup.list_path} ({sum(o.missed for o in setup.outcomes.values())} checks)")
