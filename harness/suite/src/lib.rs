@@ -66,7 +66,9 @@ pub use document::LoadError;
 pub use run::{Miss, Report, Run, Stale, Summary, Wrong};
 
 /// The export this crate was built with.
-const EMBEDDED: &str = include_str!("../../../cases/export/rep-suite.json");
+// A symbolic link to cases/export/rep-suite.json: `cargo package` stores the file itself,
+// so the published crate carries the export.
+const EMBEDDED: &str = include_str!("../rep-suite.json");
 
 /// The suite, or a selection of it.
 #[derive(Clone, Debug)]
