@@ -345,7 +345,10 @@ fn numbered_body(body: &[u8]) -> Vec<String> {
     let mut lines = Vec::new();
     let mut rest = body;
     while !rest.is_empty() {
-        let end = rest.iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(rest.len());
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
         lines.push(&rest[..end]);
         let ending = match rest.get(end..end + 2) {
             Some(b"\r\n") => 2,
@@ -364,7 +367,13 @@ fn numbered_body(body: &[u8]) -> Vec<String> {
             let text = match std::str::from_utf8(line) {
                 Ok(text) => text
                     .chars()
-                    .map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() })
+                    .map(|c| {
+                        if c.is_control() {
+                            c.escape_default().to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
                     .collect::<String>(),
                 Err(_) => line.escape_ascii().to_string(),
             };

@@ -43,8 +43,7 @@ fn strict_parser(check: &Check) -> Answer {
 
 #[test]
 fn the_embedded_suite_holds_every_check_of_the_committed_export() {
-    let export: Value =
-        serde_json::from_str(include_str!("../rep-suite.json")).expect("the export is JSON");
+    let export: Value = serde_json::from_str(include_str!("../rep-suite.json")).expect("the export is JSON");
     let suite = Suite::load();
     assert_eq!(suite.version(), export["suite_version"]);
     let ids: Vec<&str> = suite.checks().map(|check| check.id.as_str()).collect();
@@ -164,7 +163,10 @@ fn a_new_miss_fails_with_its_check_and_the_line_to_add() {
         text.contains("body:\n         1 | User-agent: *\n         2 | Disallow: /x\n      case:"),
         "{text}"
     );
-    assert!(text.contains("case:      cases/t.yaml:1 — A rule, explained."), "{text}");
+    assert!(
+        text.contains("case:      cases/t.yaml:1 — A rule, explained."),
+        "{text}"
+    );
     assert!(text.contains("reproduce: reptest show t/b/one\n"), "{text}");
     assert!(
         text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b/one\n"),
@@ -378,7 +380,9 @@ fn new_misses_are_grouped_by_what_they_break_the_biggest_group_first() {
     );
     let text = report.to_string();
     let first = text.find("\nRFC 9309 §2.2.2 MUST: 2 new miss(es)\n").expect(&text);
-    let second = text.find("\nRFC 9309 §2.2.1 MUST, reading `a-reading`: 1 new miss(es)\n").expect(&text);
+    let second = text
+        .find("\nRFC 9309 §2.2.1 MUST, reading `a-reading`: 1 new miss(es)\n")
+        .expect(&text);
     assert!(first < second, "{text}");
     assert!(text.contains("held to:   RFC 9309 §2.2.2 MUST\n"), "{text}");
     // CR LF and a CR alone end lines; the escape character is shown, never sent.
