@@ -259,21 +259,33 @@ fn a_run_where_the_parser_answers_nothing_fails() {
 /// Two rfc checks both answered "disallowed" by [`strict_parser`] where the
 /// suite expects "allowed": `t/s/one` rests on a SHOULD, `t/m/one` on a MUST.
 fn suite_with_a_should_and_a_must() -> Suite {
-    let check = |id: &str, level: &str| {
-        json!({
-            "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
-            "tags": [], "file": "cases/t.yaml", "line": 1,
-            "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
-            "expect": {"rfc": "allowed", "google": "allowed"},
-            "basis": {"clause": "2.2.2", "level": level, "reading": null},
-            "response": null, "body": "t/a"
+    let basis = |level: &str| json!({"clause": "2.2.2", "level": level, "reading": null});
+    suite_of_bases(
+        "User-agent: *\nDisallow: /x\n",
+        &[("t/s/one", basis("SHOULD")), ("t/m/one", basis("MUST"))],
+    )
+}
+
+/// A suite whose checks ask the same question of `body` (expected allowed
+/// under both profiles) and differ only in id and basis.
+fn suite_of_bases(body: &str, checks: &[(&str, Value)]) -> Suite {
+    let checks: Vec<Value> = checks
+        .iter()
+        .map(|(id, basis)| {
+            json!({
+                "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
+                "tags": [], "file": "cases/t.yaml", "line": 1,
+                "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
+                "expect": {"rfc": "allowed", "google": "allowed"},
+                "basis": basis, "response": null, "body": "t/a"
+            })
         })
-    };
+        .collect();
     let document = json!({
         "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
-        "how_to_read": ["-"], "check_count": 2, "body_count": 1,
-        "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
-        "checks": [check("t/s/one", "SHOULD"), check("t/m/one", "MUST")]
+        "how_to_read": ["-"], "check_count": checks.len(), "body_count": 1,
+        "bodies": {"t/a": [{"text": body}]},
+        "checks": checks
     });
     Suite::from_json(&document.to_string()).unwrap()
 }
@@ -341,31 +353,18 @@ fn the_documented_closure_compiles_and_leaves_fetch_checks_out() {
 
 #[test]
 fn new_misses_are_grouped_by_what_they_break_the_biggest_group_first() {
-    let check = |id: &str, clause: &str, reading: Value| {
-        json!({
-            "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
-            "tags": [], "file": "cases/t.yaml", "line": 1,
-            "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
-            "expect": {"rfc": "allowed", "google": "allowed"},
-            "basis": {"clause": clause, "level": "MUST", "reading": reading},
-            "response": null, "body": "t/a"
-        })
-    };
-    let document = json!({
-        "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
-        "how_to_read": ["-"], "check_count": 3, "body_count": 1,
-        "bodies": {"t/a": [{"text": "User-agent: *\r\nDisallow: /x\u{1b}[2J\r"}]},
-        "checks": [
-            check("t/x/one", "2.2.1", json!("a-reading")),
-            check("t/y/one", "2.2.2", Value::Null),
-            check("t/y/two", "2.2.2", Value::Null),
-        ]
-    });
-    let report = Suite::from_json(&document.to_string())
-        .unwrap()
-        .profile(Profile::Rfc)
-        .try_run(strict_parser)
-        .unwrap_err();
+    let must = |clause: &str, reading: Value| json!({"clause": clause, "level": "MUST", "reading": reading});
+    let report = suite_of_bases(
+        "User-agent: *\r\nDisallow: /x\u{1b}[2J\r",
+        &[
+            ("t/x/one", must("2.2.1", json!("a-reading"))),
+            ("t/y/one", must("2.2.2", Value::Null)),
+            ("t/y/two", must("2.2.2", Value::Null)),
+        ],
+    )
+    .profile(Profile::Rfc)
+    .try_run(strict_parser)
+    .unwrap_err();
     let groups: Vec<(&str, Vec<&str>)> = report
         .misses_by_what_they_break()
         .into_iter()
