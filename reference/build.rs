@@ -42,7 +42,8 @@ fn check_source_dir(dir: &Path, origin: &str) {
 }
 
 fn fetch_pinned_sdist(manifest_dir: &Path) -> PathBuf {
-    let script = manifest_dir.join("../tools/fetch_sdist.py");
+    // A symbolic link to tools/fetch_sdist.py, stored as the file in the packaged crate.
+    let script = manifest_dir.join("fetch_sdist.py");
     println!("cargo:rerun-if-changed={}", script.display());
     let python = env::var("PYTHON").unwrap_or_else(|_| "python3".to_owned());
     let output = Command::new(&python)

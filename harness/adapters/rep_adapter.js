@@ -83,23 +83,21 @@ function bodyKey(request) {
   return 'robots_base64' in request ? `b:${request.robots_base64}` : `t:${request.robots}`;
 }
 
-/** The version in the package.json of the installed package `name`. */
+/**
+ * The version in the package.json of the installed package `name`, read from the node_modules
+ * directories Node would search for it (NODE_PATH included). Resolving the package itself would
+ * fail for one whose `exports` offer no entry to require() (ERR_PACKAGE_PATH_NOT_EXPORTED: an
+ * ES-module-only package), and its package.json need not be exported either.
+ */
 function installedVersion(name) {
-  let dir = path.dirname(require.resolve(name));
-  for (;;) {
-    const manifest = path.join(dir, 'package.json');
+  const searched = require.resolve.paths(name) ?? [];
+  for (const dir of searched) {
+    const manifest = path.join(dir, name, 'package.json');
     if (fs.existsSync(manifest)) {
-      const parsed = JSON.parse(fs.readFileSync(manifest, 'utf8'));
-      if (parsed.name === name) {
-        return parsed.version;
-      }
+      return JSON.parse(fs.readFileSync(manifest, 'utf8')).version;
     }
-    const parent = path.dirname(dir);
-    if (parent === dir) {
-      throw new Error(`no package.json of ${name} above ${require.resolve(name)}`);
-    }
-    dir = parent;
   }
+  throw new Error(`no package.json of ${name} in any of ${searched.join(', ')}`);
 }
 
 /** The answer object for one request line, echoing the request's id. */
@@ -128,12 +126,12 @@ async function answer(line, decide, library) {
 /**
  * Runs the adapter. `--version` (the last argument) prints "<name> <version>" of each of
  * `packages` (the first is the library), joined by " + ". Without the library both exit 1 with
- * `installHint` on stderr.
+ * `installHint` on stderr. `load` may return a promise: `() => import(name)` loads an ES module.
  */
 async function serve({ packages, load, decide, installHint }) {
   let library;
   try {
-    library = load();
+    library = await load();
   } catch (error) {
     process.stderr.write(`${packages[0]} is not installed (${error.message.split('\n')[0]}): ${installHint}\n`);
     process.exit(1);

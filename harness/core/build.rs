@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let cases = manifest.join("../../cases");
+    // A symbolic link to the workspace's cases/, stored as the files in the packaged crate.
+    let cases = manifest.join("cases");
     println!("cargo:rerun-if-changed={}", cases.display());
     let mut files = Vec::new();
     walk(&cases, &mut files);

@@ -14,7 +14,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// The script, as it was when the binary was built.
-const SCRIPT: &str = include_str!("../../../tools/fetch_sdist.py");
+// A symbolic link to tools/fetch_sdist.py, stored as the file in the packaged crate.
+const SCRIPT: &str = include_str!("../fetch_sdist.py");
 
 /// The Python interpreter that runs it: `PYTHON`, else `python3`.
 pub fn python() -> String {

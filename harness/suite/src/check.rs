@@ -67,6 +67,17 @@ pub enum Level {
     May,
 }
 
+impl Level {
+    /// `MUST`, `SHOULD` or `MAY`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Must => "MUST",
+            Level::Should => "SHOULD",
+            Level::May => "MAY",
+        }
+    }
+}
+
 /// What a check's `rfc` expectation rests on; each part is `None` when the
 /// case does not state it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -178,6 +189,32 @@ impl Check {
     /// The body as text, when it is UTF-8 (most are; a few test invalid bytes).
     pub fn body_text(&self) -> Option<&str> {
         std::str::from_utf8(&self.body).ok()
+    }
+
+    /// What a miss of this check breaks under `profile`, in a few words:
+    /// `RFC 9309 §2.2.2 MUST` (with `, reading `…`` when a reading of the
+    /// suite settles a contested point), or Google's parser.
+    pub fn held_to(&self, profile: Profile) -> String {
+        if profile == Profile::Google {
+            return "Google's parser (google profile)".to_string();
+        }
+        let mut text = "RFC 9309".to_string();
+        if let Some(clause) = &self.basis.clause {
+            text.push_str(&format!(" §{clause}"));
+            if let Some(level) = self.basis.level {
+                text.push_str(&format!(" {}", level.name()));
+            }
+        }
+        if let Some(reading) = &self.basis.reading {
+            text.push_str(&format!(", reading `{reading}`"));
+        }
+        text
+    }
+
+    /// The command that shows this check anywhere, with its body, question,
+    /// expectations and clause: `reptest show <id>`.
+    pub fn reproduce(&self) -> String {
+        format!("reptest show {}", self.id)
     }
 
     /// The agent, when the check names exactly one.

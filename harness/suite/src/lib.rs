@@ -34,11 +34,13 @@
 //! }
 //! ```
 //!
-//! On a failure the test panics with a report that gives, for each new
-//! miss, the check id, what was expected and what came, the agents, URL,
-//! body and the case's file, line and rule, then the stale entries with
-//! their lines, then the ids to add to the list to accept the misses as
-//! known. A first run with an empty list therefore prints the list to start
+//! On a failure the test panics with a report that groups the new misses by
+//! what they break ([`Check::held_to`]: `RFC 9309 §2.2.2 MUST`), the biggest
+//! group first, and gives for each the check id, what was expected and what
+//! came, the agents, URL, the body with numbered lines, the case's file, line
+//! and rule and `reptest show <id>` ([`Check::reproduce`]), then the stale
+//! entries with their lines, then the ids to add to the list to accept the
+//! misses as known. A first run with an empty list therefore prints the list to start
 //! from.
 //!
 //! A selection and the checks themselves:
@@ -66,7 +68,9 @@ pub use document::LoadError;
 pub use run::{Miss, Report, Run, Stale, Summary, Wrong};
 
 /// The export this crate was built with.
-const EMBEDDED: &str = include_str!("../../../cases/export/rep-suite.json");
+// A symbolic link to cases/export/rep-suite.json: `cargo package` stores the file itself,
+// so the published crate carries the export.
+const EMBEDDED: &str = include_str!("../rep-suite.json");
 
 /// The suite, or a selection of it.
 #[derive(Clone, Debug)]

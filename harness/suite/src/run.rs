@@ -8,8 +8,9 @@ use crate::Suite;
 use std::fmt;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// How many bytes of a body a report shows.
-const BODY_SHOWN: usize = 240;
+/// How many lines of a body a report shows, and how many characters of one line.
+const BODY_LINES: usize = 12;
+const LINE_WIDTH: usize = 100;
 
 /// A run being set up: the suite, the profile it is scored under, and the
 /// expected failures. Made by [`Suite::profile`].
@@ -85,6 +86,9 @@ pub struct Miss {
     /// `Some(SHOULD or MAY)` when the miss departs from a clause of that
     /// level rather than breaking a MUST (rfc profile, a verdict not a panic).
     pub departure: Option<Level>,
+    /// What the miss breaks under the run's profile ([`Check::held_to`]),
+    /// e.g. `RFC 9309 §2.2.2 MUST`: the report groups misses by it.
+    pub held_to: String,
 }
 
 /// A listed check that no longer misses: its line should go.
@@ -241,6 +245,7 @@ impl Run {
                 report.summary.departures += 1;
             } else {
                 report.new_misses.push(Miss {
+                    held_to: check.held_to(self.profile),
                     check: check.clone(),
                     expected,
                     got,
@@ -295,13 +300,14 @@ impl fmt::Display for Miss {
             Some(Level::Must) | None => "",
         };
         writeln!(f, "  {}: expected {}, {}{level}", check.id, self.expected, self.got)?;
-        writeln!(f, "      agents: {}", check.agents.join(", "))?;
-        writeln!(f, "      url:    {}", check.url)?;
+        writeln!(f, "      held to:   {}", self.held_to)?;
+        writeln!(f, "      agents:    {}", check.agents.join(", "))?;
+        writeln!(f, "      url:       {}", check.url.escape_debug())?;
         if let Some(response) = &check.response {
             let status = response
                 .status
                 .map_or("network error".to_string(), |code| format!("HTTP {code}"));
-            write!(f, "      fetch:  {status} after {} redirect(s)", response.redirects)?;
+            write!(f, "      fetch:     {status} after {} redirect(s)", response.redirects)?;
             if !response.redirect_hops.is_empty() {
                 write!(f, " (to {})", response.redirect_hops.join(", "))?;
             }
@@ -322,15 +328,85 @@ impl fmt::Display for Miss {
             }
             writeln!(f)?;
         }
-        let shown = &check.body[..check.body.len().min(BODY_SHOWN)];
-        let more = if check.body.len() > BODY_SHOWN {
-            format!("… ({} bytes in all)", check.body.len())
-        } else {
-            String::new()
-        };
-        writeln!(f, "      body:   \"{}\"{more}", shown.escape_ascii())?;
+        writeln!(f, "      body:")?;
+        for line in numbered_body(&check.body) {
+            writeln!(f, "      {line}")?;
+        }
         let why = check.why.split_whitespace().collect::<Vec<_>>().join(" ");
-        writeln!(f, "      case:   {}:{} — {why}", check.file, check.line)
+        writeln!(f, "      case:      {}:{} — {why}", check.file, check.line)?;
+        writeln!(f, "      reproduce: {}", check.reproduce())
+    }
+}
+
+/// The first lines of `body`, numbered from 1 as the suite numbers them
+/// (a line ends at LF, CR LF or a CR alone), each made printable: control
+/// characters escaped, a line that is not UTF-8 shown byte by byte.
+fn numbered_body(body: &[u8]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n' || b == b'\r')
+            .unwrap_or(rest.len());
+        lines.push(&rest[..end]);
+        let ending = match rest.get(end..end + 2) {
+            Some(b"\r\n") => 2,
+            _ => 1,
+        };
+        rest = rest.get(end + ending..).unwrap_or_default();
+    }
+    if lines.is_empty() {
+        return vec!["  (empty)".to_string()];
+    }
+    let mut shown: Vec<String> = lines
+        .iter()
+        .take(BODY_LINES)
+        .enumerate()
+        .map(|(index, line)| {
+            let text = match std::str::from_utf8(line) {
+                Ok(text) => text
+                    .chars()
+                    .map(|c| {
+                        if c.is_control() {
+                            c.escape_default().to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect::<String>(),
+                Err(_) => line.escape_ascii().to_string(),
+            };
+            let text = match text.char_indices().nth(LINE_WIDTH) {
+                Some((cut, _)) => format!("{}… ({} bytes)", &text[..cut], line.len()),
+                None => text,
+            };
+            format!("{:>4} | {text}", index + 1)
+        })
+        .collect();
+    if lines.len() > BODY_LINES {
+        shown.push(format!(
+            "     … {} more lines ({} bytes in all)",
+            lines.len() - BODY_LINES,
+            body.len()
+        ));
+    }
+    shown
+}
+
+impl Report {
+    /// The new misses grouped by [`Miss::held_to`], the biggest group first
+    /// (ties in the order the groups first appear), each group in suite order.
+    pub fn misses_by_what_they_break(&self) -> Vec<(&str, Vec<&Miss>)> {
+        let mut groups: Vec<(&str, Vec<&Miss>)> = Vec::new();
+        for miss in &self.new_misses {
+            match groups.iter_mut().find(|(held_to, _)| *held_to == miss.held_to) {
+                Some((_, misses)) => misses.push(miss),
+                None => groups.push((&miss.held_to, vec![miss])),
+            }
+        }
+        groups.sort_by_key(|(_, misses)| std::cmp::Reverse(misses.len()));
+        groups
     }
 }
 
@@ -348,10 +424,14 @@ impl fmt::Display for Report {
         if !self.new_misses.is_empty() {
             writeln!(
                 f,
-                "\nNew misses: fix the parser, or add their ids to the expected-failures list."
+                "\nNew misses, by what they break (the biggest group first): fix the parser, or add their ids to the \
+                 expected-failures list."
             )?;
-            for miss in &self.new_misses {
-                write!(f, "{miss}")?;
+            for (held_to, misses) in self.misses_by_what_they_break() {
+                writeln!(f, "\n{held_to}: {} new miss(es)", misses.len())?;
+                for miss in misses {
+                    write!(f, "{miss}")?;
+                }
             }
         }
         if !self.stale.is_empty() {

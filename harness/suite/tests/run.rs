@@ -43,8 +43,7 @@ fn strict_parser(check: &Check) -> Answer {
 
 #[test]
 fn the_embedded_suite_holds_every_check_of_the_committed_export() {
-    let export: Value =
-        serde_json::from_str(include_str!("../../../cases/export/rep-suite.json")).expect("the export is JSON");
+    let export: Value = serde_json::from_str(include_str!("../rep-suite.json")).expect("the export is JSON");
     let suite = Suite::load();
     assert_eq!(suite.version(), export["suite_version"]);
     let ids: Vec<&str> = suite.checks().map(|check| check.id.as_str()).collect();
@@ -159,8 +158,16 @@ fn a_new_miss_fails_with_its_check_and_the_line_to_add() {
     );
     let text = report.to_string();
     assert!(text.contains("t/b/one: expected allowed, got disallowed"), "{text}");
-    assert!(text.contains("body:   \"User-agent: *\\nDisallow: /x\\n\""), "{text}");
-    assert!(text.contains("case:   cases/t.yaml:1 — A rule, explained."), "{text}");
+    assert!(text.contains("held to:   Google's parser (google profile)\n"), "{text}");
+    assert!(
+        text.contains("body:\n         1 | User-agent: *\n         2 | Disallow: /x\n      case:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("case:      cases/t.yaml:1 — A rule, explained."),
+        "{text}"
+    );
+    assert!(text.contains("reproduce: reptest show t/b/one\n"), "{text}");
     assert!(
         text.contains("add these lines to the list:\n# expected allowed, got disallowed\nt/b/one\n"),
         "{text}"
@@ -252,21 +259,33 @@ fn a_run_where_the_parser_answers_nothing_fails() {
 /// Two rfc checks both answered "disallowed" by [`strict_parser`] where the
 /// suite expects "allowed": `t/s/one` rests on a SHOULD, `t/m/one` on a MUST.
 fn suite_with_a_should_and_a_must() -> Suite {
-    let check = |id: &str, level: &str| {
-        json!({
-            "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
-            "tags": [], "file": "cases/t.yaml", "line": 1,
-            "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
-            "expect": {"rfc": "allowed", "google": "allowed"},
-            "basis": {"clause": "2.2.2", "level": level, "reading": null},
-            "response": null, "body": "t/a"
+    let basis = |level: &str| json!({"clause": "2.2.2", "level": level, "reading": null});
+    suite_of_bases(
+        "User-agent: *\nDisallow: /x\n",
+        &[("t/s/one", basis("SHOULD")), ("t/m/one", basis("MUST"))],
+    )
+}
+
+/// A suite whose checks ask the same question of `body` (expected allowed
+/// under both profiles) and differ only in id and basis.
+fn suite_of_bases(body: &str, checks: &[(&str, Value)]) -> Suite {
+    let checks: Vec<Value> = checks
+        .iter()
+        .map(|(id, basis)| {
+            json!({
+                "id": id, "case": id.rsplit_once('/').unwrap().0, "name": id.rsplit_once('/').unwrap().1,
+                "tags": [], "file": "cases/t.yaml", "line": 1,
+                "why": "A rule, explained.", "agents": ["FooBot"], "url": "https://example.com/x",
+                "expect": {"rfc": "allowed", "google": "allowed"},
+                "basis": basis, "response": null, "body": "t/a"
+            })
         })
-    };
+        .collect();
     let document = json!({
         "format": "rep-suite", "format_version": 2, "suite_version": "9.8.7", "rfc": "RFC 9309",
-        "how_to_read": ["-"], "check_count": 2, "body_count": 1,
-        "bodies": {"t/a": [{"text": "User-agent: *\nDisallow: /x\n"}]},
-        "checks": [check("t/s/one", "SHOULD"), check("t/m/one", "MUST")]
+        "how_to_read": ["-"], "check_count": checks.len(), "body_count": 1,
+        "bodies": {"t/a": [{"text": body}]},
+        "checks": checks
     });
     Suite::from_json(&document.to_string()).unwrap()
 }
@@ -330,4 +349,50 @@ fn the_documented_closure_compiles_and_leaves_fetch_checks_out() {
             (check.id == "t/a/one").into()
         });
     assert_eq!(summary.unsupported, 1, "the fetch check");
+}
+
+#[test]
+fn new_misses_are_grouped_by_what_they_break_the_biggest_group_first() {
+    let must = |clause: &str, reading: Value| json!({"clause": clause, "level": "MUST", "reading": reading});
+    let report = suite_of_bases(
+        "User-agent: *\r\nDisallow: /x\u{1b}[2J\r",
+        &[
+            ("t/x/one", must("2.2.1", json!("a-reading"))),
+            ("t/y/one", must("2.2.2", Value::Null)),
+            ("t/y/two", must("2.2.2", Value::Null)),
+        ],
+    )
+    .profile(Profile::Rfc)
+    .try_run(strict_parser)
+    .unwrap_err();
+    let groups: Vec<(&str, Vec<&str>)> = report
+        .misses_by_what_they_break()
+        .into_iter()
+        .map(|(held_to, misses)| (held_to, misses.iter().map(|miss| miss.check.id.as_str()).collect()))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ("RFC 9309 §2.2.2 MUST", vec!["t/y/one", "t/y/two"]),
+            ("RFC 9309 §2.2.1 MUST, reading `a-reading`", vec!["t/x/one"]),
+        ]
+    );
+    let text = report.to_string();
+    let first = text.find("\nRFC 9309 §2.2.2 MUST: 2 new miss(es)\n").expect(&text);
+    let second = text
+        .find("\nRFC 9309 §2.2.1 MUST, reading `a-reading`: 1 new miss(es)\n")
+        .expect(&text);
+    assert!(first < second, "{text}");
+    assert!(text.contains("held to:   RFC 9309 §2.2.2 MUST\n"), "{text}");
+    // CR LF and a CR alone end lines; the escape character is shown, never sent.
+    assert!(
+        text.contains("         1 | User-agent: *\n         2 | Disallow: /x\\u{1b}[2J\n      case:"),
+        "{text}"
+    );
+    assert!(text.contains("reproduce: reptest show t/y/two\n"), "{text}");
+}
+
+#[test]
+fn the_crate_version_is_the_suite_version_it_carries() {
+    assert_eq!(Suite::load().version(), env!("CARGO_PKG_VERSION"));
 }

@@ -12,7 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 /// The registry as built into this binary.
-const PARSERS_YAML: &str = include_str!("../../../adapters/parsers.yaml");
+// A symbolic link to harness/adapters/parsers.yaml, stored as the file in the packaged crate.
+const PARSERS_YAML: &str = include_str!("../../parsers.yaml");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

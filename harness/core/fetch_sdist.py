@@ -1,0 +1,1 @@
+../../tools/fetch_sdist.py
