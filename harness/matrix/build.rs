@@ -18,7 +18,9 @@ const RUST_CRATE: &str = "rust-robotstxt";
 
 fn main() {
     let manifest = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let adapters = manifest.join("../adapters");
+    // A link inside the crate (harness/matrix/adapters -> ../adapters), so `cargo package`
+    // stores the files in the package and its build finds them there.
+    let adapters = manifest.join("adapters");
     let out_dir = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     let mut files: Vec<(String, PathBuf)> = Vec::new();
     // The scripts and the shared modules beside them, and the self-test.

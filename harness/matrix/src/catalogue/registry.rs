@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 /// The registry as built into this binary.
-// A symbolic link to harness/adapters/parsers.yaml, stored as the file in the packaged crate.
-const PARSERS_YAML: &str = include_str!("../../parsers.yaml");
+// Through the crate's link `adapters` -> ../adapters, stored as files in the packaged crate.
+const PARSERS_YAML: &str = include_str!("../../adapters/parsers.yaml");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
