@@ -38,7 +38,10 @@ fn main() {
             files.push((format!("expected/{}", file_name(&path)), path));
         }
     }
-    let rust_crate = adapters.join(RUST_CRATE);
+    // The Rust adapter crate through links of its own (rust-adapter/{build.rs,src,manifest.toml}):
+    // `cargo package` leaves out a directory that holds a Cargo.toml (adapters/rust-robotstxt
+    // is one), so the package carries the crate's files only under names that are not a manifest.
+    let rust_crate = manifest.join("rust-adapter");
     files.push((format!("{RUST_CRATE}/build.rs"), rust_crate.join("build.rs")));
     let mut sources = Vec::new();
     walk_rust(&rust_crate.join("src"), &mut sources);
@@ -51,7 +54,7 @@ fn main() {
         files.push((format!("{RUST_CRATE}/{}", relative.join("/")), path));
     }
     let manifest_text =
-        std::fs::read_to_string(rust_crate.join("Cargo.toml")).expect("the Rust adapter's Cargo.toml reads");
+        std::fs::read_to_string(rust_crate.join("manifest.toml")).expect("the Rust adapter's Cargo.toml reads");
     let built_manifest = out_dir.join("rust-adapter-Cargo.toml");
     std::fs::write(&built_manifest, without_table(&manifest_text, "[dev-dependencies]")).expect("OUT_DIR is writable");
     files.push((format!("{RUST_CRATE}/Cargo.toml"), built_manifest));
@@ -61,7 +64,7 @@ fn main() {
     for dir in [adapters.clone(), adapters.join("expected"), rust_crate.join("src")] {
         println!("cargo:rerun-if-changed={}", dir.display());
     }
-    println!("cargo:rerun-if-changed={}", rust_crate.join("Cargo.toml").display());
+    println!("cargo:rerun-if-changed={}", rust_crate.join("manifest.toml").display());
     let mut out = String::from("/// The adapter files: (path under `harness/adapters/`, bytes), sorted by path.\n");
     out.push_str("pub(crate) static FILES: &[(&str, &[u8])] = &[\n");
     for (name, path) in &files {

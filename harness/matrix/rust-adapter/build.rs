@@ -1,0 +1,1 @@
+../../adapters/rust-robotstxt/build.rs
