@@ -43,6 +43,8 @@ enum Command {
     Baseline(cmd::baseline::Args),
     /// Ask one implementation about URLs, or answer JSON lines
     Check(cmd::check::Args),
+    /// How every parser reads one robots.txt file or URL, line by line
+    Lint(cmd::lint::Args),
     /// Compare two implementations on generated inputs, write findings
     Diff(cmd::diff::Args),
     /// Regenerate the report under reports/: report.json and its Markdown pages
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Command::Run(args) => cmd::run::main(args),
         Command::Baseline(args) => cmd::baseline::main(args),
         Command::Check(args) => cmd::check::main(args),
+        Command::Lint(args) => cmd::lint::main(args),
         Command::Diff(args) => cmd::diff::main(args),
         Command::Report(args) => cmd::report::main(args),
         Command::Site(args) => cmd::report::site::main(args),
