@@ -20,11 +20,17 @@ pub struct Parser {
 }
 
 /// The lineup of `reptest check --all`: the built-ins of this build, every
-/// installed bundled parser (adapters under the workspace at `root`, each
-/// check given `timeout`), then `yours`; and those that cannot run here, with why.
-pub fn lineup(root: &Path, yours: Vec<Box<dyn Implementation>>, timeout: Duration) -> (Vec<Parser>, Vec<ParserRun>) {
+/// installed bundled parser when `bundled` (adapters under the workspace at
+/// `root`, each check given `timeout`), then `yours`; and those that cannot
+/// run here, with why.
+pub fn lineup(
+    root: &Path,
+    bundled: bool,
+    yours: Vec<Box<dyn Implementation>>,
+    timeout: Duration,
+) -> (Vec<Parser>, Vec<ParserRun>) {
     let lineup = Lineup::built_ins()
-        .with_bundled(root, |_| true, timeout)
+        .with_bundled(root, |_| bundled, timeout)
         .with_yours(yours);
     let mut ready = Vec::new();
     let mut not_run = Vec::new();

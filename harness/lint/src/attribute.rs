@@ -377,10 +377,19 @@ impl Attribution<'_> {
             .filter(|&i| after[i] != self.lines[i])
             .map(|i| (i, Some(after[i].to_vec())))
             .collect();
-        if edits.is_empty() || edits.iter().any(|(i, _)| is_agent_line(self.lines[*i])) {
+        let text = |line: &[u8]| shown(&[line], 1).text;
+        let only_ends = edits
+            .iter()
+            .all(|(i, to)| to.as_deref().is_some_and(|to| text(self.lines[*i]) == text(to)));
+        if edits.is_empty() || (!only_ends && edits.iter().any(|(i, _)| is_agent_line(self.lines[*i]))) {
             return None;
         }
-        Some(self.fix_of(&edits, "take the construct some parsers misread out of the line"))
+        let how = if only_ends {
+            "end these lines with LF (or CRLF) instead of a lone CR"
+        } else {
+            "take out the construct some parsers misread"
+        };
+        Some(self.fix_of(&edits, how))
     }
 
     /// Whether every parser that answers gives `body` the verdict Google's
@@ -440,12 +449,19 @@ impl Attribution<'_> {
             rule: "disagreement".to_string(),
             severity: Severity::Warning,
             message: format!(
-                "{} read line{} {} otherwise than {} of {} parsers",
+                "{} read line{} {} otherwise than the {} parser{} that find {} {} for {}",
                 others.join(", "),
                 if lines.len() == 1 { "" } else { "s" },
                 numbers.join(", "),
                 gathered.majority.len(),
-                gathered.majority.len() + others.len(),
+                if gathered.majority.len() == 1 { "" } else { "s" },
+                gathered.example.url,
+                if gathered.majority_allowed {
+                    "allowed"
+                } else {
+                    "disallowed"
+                },
+                gathered.example.agent,
             ),
             lines,
             clause: None,

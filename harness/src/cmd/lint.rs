@@ -66,6 +66,9 @@ pub(crate) struct Args {
     /// Seconds a URL fetch may take in all, per request
     #[arg(long, value_name = "SECS", default_value_t = 20)]
     fetch_timeout: u64,
+    /// Ask only the built-ins and yours, not the installed bundled parsers
+    #[arg(long)]
+    no_bundled: bool,
     /// Print the JSON Schema of --format json and exit
     #[arg(long)]
     schema: bool,
@@ -103,7 +106,12 @@ pub(crate) fn main(options: Args) -> u8 {
             Err(message) => return failed(&message),
         }
     };
-    let (parsers, not_run) = lineup(&absolute_root(), options.impls.build(&[]), DEFAULT_TIMEOUT);
+    let (parsers, not_run) = lineup(
+        &absolute_root(),
+        !options.no_bundled,
+        options.impls.build(&[]),
+        DEFAULT_TIMEOUT,
+    );
     let lint_options = Options {
         source: target.clone(),
         crawlers: options.agents.iter().cloned().chain(crawlers).collect(),
