@@ -147,23 +147,7 @@ pub fn disagreements(
                         });
                         gathered.len() - 1
                     });
-                    let finding = &mut gathered[at];
-                    if finding.fix.is_none() {
-                        finding.fix = cut.fix;
-                    }
-                    let reading = finding.readings.iter_mut().find(|(_, allowed, because, _)| {
-                        *allowed == !majority && because.as_ref().map(|b| &b.id) == cut.because.as_ref().map(|b| &b.id)
-                    });
-                    match reading {
-                        Some(reading) => {
-                            if !reading.0.contains(&parser) {
-                                reading.0.push(parser);
-                            }
-                        }
-                        None => finding
-                            .readings
-                            .push((vec![parser], !majority, cut.because, check.clone())),
-                    }
+                    gathered[at].add(parser, !majority, cut, check);
                     known.insert(signature, at);
                     at
                 }
@@ -173,11 +157,6 @@ pub fn disagreements(
             if finding.checks.last() != Some(&index) {
                 finding.checks.push(index);
             }
-            if !finding.readings.iter().any(|reading| reading.0.contains(&parser)) {
-                if let Some(reading) = finding.readings.iter_mut().find(|reading| reading.1 == !majority) {
-                    reading.0.push(parser);
-                }
-            }
         }
     }
     let findings = gathered
@@ -185,6 +164,26 @@ pub fn disagreements(
         .map(|gathered| run.finding(gathered, recheck))
         .collect();
     (findings, disagreeing)
+}
+
+impl Gathered {
+    /// Adds `parser`, which answers `allowed` for the reason `cut` found,
+    /// to the reading of that reason (a new one if none has it yet); and the
+    /// cut's fix if this finding has none.
+    fn add(&mut self, parser: usize, allowed: bool, cut: Cut, check: &Check) {
+        if self.fix.is_none() {
+            self.fix = cut.fix;
+        }
+        let id = cut.because.as_ref().map(|because| &because.id);
+        let same = |reading: &&mut (Vec<usize>, bool, Option<Because>, Check)| {
+            reading.1 == allowed && reading.2.as_ref().map(|because| &because.id) == id
+        };
+        match self.readings.iter_mut().find(same) {
+            Some(reading) if !reading.0.contains(&parser) => reading.0.push(parser),
+            Some(_) => {}
+            None => self.readings.push((vec![parser], allowed, cut.because, check.clone())),
+        }
+    }
 }
 
 impl Attribution<'_> {
@@ -436,7 +435,7 @@ impl Attribution<'_> {
             .readings
             .iter()
             .map(|(parsers, allowed, because, check)| Reading {
-                parsers: sorted_names(parsers, &name),
+                parsers: sorted_names(parsers, name),
                 allowed: *allowed,
                 because: because.clone(),
                 example: example(check),
@@ -470,7 +469,7 @@ impl Attribution<'_> {
                 google: explained(Profile::GOOGLE),
                 majority: Side {
                     allowed: gathered.majority_allowed,
-                    parsers: sorted_names(&gathered.majority, &name),
+                    parsers: sorted_names(&gathered.majority, name),
                 },
                 readings,
                 fix: gathered.fix,

@@ -176,7 +176,18 @@ pub fn findings(report: &FetchReport, redirects: u32, body: &[u8]) -> Vec<Findin
                 if across { " across hosts" } else { "" },
                 authority(&report.url)
             ),
-            crawlers_with(&[], case("fetch/redirects/rules-apply-to-the-initial-authority")),
+            vec![
+                behaviour(
+                    "RFC 9309",
+                    "follows up to five redirects and applies the rules it reaches to the authority it asked",
+                    None,
+                ),
+                behaviour(
+                    "Google's crawler",
+                    "follows the redirects and uses the file for the site it asked about",
+                    case("fetch/redirects/rules-apply-to-the-initial-authority"),
+                ),
+            ],
         ));
     }
     match status {
@@ -387,5 +398,45 @@ mod tests {
                 .starts_with("crawls no URL for the first 12 hours, then follows the rules"),
             "{said:?}"
         );
+    }
+
+    #[test]
+    fn every_case_a_fetch_finding_cites_is_a_case_of_the_suite() {
+        let files = rep_core::case::embedded::load().expect("the suite loads");
+        let ids: Vec<&str> = files.iter().flat_map(|f| &f.cases).map(|c| c.id.as_str()).collect();
+        let hop = |status, location: Option<&str>| Hop {
+            url: "https://example.com/robots.txt".into(),
+            status,
+            location: location.map(str::to_string),
+        };
+        let mut cited = Vec::new();
+        for (status, redirects, content_type, truncated) in [
+            (Some(200), 1, Some("text/html"), true),
+            (Some(301), 6, None, false),
+            (Some(404), 0, None, false),
+            (Some(429), 0, None, false),
+            (Some(503), 0, None, false),
+            (Some(599), 0, None, false),
+            (None, 0, None, false),
+        ] {
+            let mut hops: Vec<Hop> = (0..redirects).map(|_| hop(301, Some("/next"))).collect();
+            hops.extend(status.map(|status| hop(status, None)));
+            let report = FetchReport {
+                url: "https://example.com/robots.txt".into(),
+                hops,
+                status,
+                failure: None,
+                content_type: content_type.map(str::to_string),
+                truncated,
+            };
+            for finding in findings(&report, redirects, b"") {
+                assert!(!finding.crawlers.is_empty(), "{finding:?}");
+                cited.extend(finding.crawlers.into_iter().filter_map(|crawler| crawler.case));
+            }
+        }
+        assert!(cited.len() >= 8, "{cited:?}");
+        for case in &cited {
+            assert!(ids.contains(&case.as_str()), "no case {case}");
+        }
     }
 }
