@@ -27,11 +27,11 @@ use crate::lines::{shown, with_ends};
 use crate::model::{Because, Disagreement, Edit, Example, Finding, Fix, Reading, Severity, Side};
 
 /// The most asks of one pair of parsers while cutting the lines for one difference.
-const MAX_TRIES_PER_CUT: usize = 400;
+const MAX_TRIES_PER_CUT: usize = 300;
 
 /// The most differences cut per run; checks past it that match none already
 /// found are counted as disagreeing but not attributed.
-pub const MAX_CUTS: usize = 120;
+pub const MAX_CUTS: usize = 60;
 
 /// What the caller prints to re-check an example: the `--robots` argument
 /// and any implementation flags of its own.
@@ -129,8 +129,14 @@ pub fn disagreements(
         );
         for parser in (0..parsers.len()).filter(|&p| said[p] == Some(!majority)) {
             let signature = (parser, !majority, deciding.0, deciding.1);
-            let at = match known.get(&signature) {
-                Some(&at) => at,
+            let at = match known.get(&signature).copied().or_else(|| {
+                let partner = run.partner(&said, majority);
+                run.already_found(&gathered, parser, partner, check, majority)
+            }) {
+                Some(at) => {
+                    known.insert(signature, at);
+                    at
+                }
                 None if cuts < MAX_CUTS => {
                     cuts += 1;
                     let partner = run.partner(&said, majority);
@@ -199,6 +205,65 @@ impl Attribution<'_> {
             std::cmp::Ordering::Less => false,
             std::cmp::Ordering::Equal => self.google.and_then(|g| said[g]).unwrap_or(true),
         })
+    }
+
+    /// The finding already gathered that accounts for `parser` answering
+    /// `!majority` on `check`: the lines of every finding it reads otherwise
+    /// taken out of the file together bring it round to `partner`'s answer
+    /// (two blank lines in a row each end a group for a library that ends
+    /// groups at blank lines: either alone changes nothing); the first of
+    /// those findings.
+    fn already_found(
+        &self,
+        gathered: &[Gathered],
+        parser: usize,
+        partner: usize,
+        check: &Check,
+        majority: bool,
+    ) -> Option<usize> {
+        let (library, reference) = (self.implementation(parser), self.implementation(partner));
+        let reads_it = |finding: &Gathered| {
+            finding
+                .readings
+                .iter()
+                .any(|reading| reading.1 != majority && reading.0.contains(&parser))
+        };
+        let settles = |body: &[u8]| {
+            verdict(library, body, check) == Some(majority) && verdict(reference, body, check) == Some(majority)
+        };
+        // A behaviour's construct taken out of the whole file (every blank
+        // line of it, every `$`, …), as the cut took it out of the lines left.
+        let by_behaviour = gathered.iter().position(|finding| {
+            reads_it(finding)
+                && finding.readings.iter().any(|reading| {
+                    reading.0.contains(&parser)
+                        && reading
+                            .2
+                            .as_ref()
+                            .and_then(|because| catalogue::behaviour(&because.id))
+                            .and_then(|behaviour| {
+                                (behaviour.vary)(&Probe {
+                                    body: self.body.to_vec(),
+                                    agents: vec![check.agent.clone()],
+                                    url: check.url.clone(),
+                                })
+                            })
+                            .is_some_and(|varied| varied.agents == [check.agent.clone()] && settles(&varied.body))
+                })
+        });
+        if by_behaviour.is_some() {
+            return by_behaviour;
+        }
+        let first = gathered.iter().position(reads_it)?;
+        let lines: Vec<u32> = gathered
+            .iter()
+            .filter(|finding| reads_it(finding))
+            .flat_map(|finding| finding.lines.iter().copied())
+            .collect();
+        let without: Vec<usize> = (0..self.lines.len())
+            .filter(|&i| !lines.contains(&(i as u32 + 1)))
+            .collect();
+        settles(&self.join(&without)).then_some(first)
     }
 
     /// A parser of the majority to cut against: a built-in where one is
@@ -275,8 +340,13 @@ impl Attribution<'_> {
                 };
             }
         }
+        // Nothing names the construct: the rules left are the lines to look
+        // at (the user-agent line they need is not what is read otherwise,
+        // or a behaviour about agents would have named it).
+        let rules: Vec<usize> = kept.iter().copied().filter(|&i| is_rule_line(self.lines[i])).collect();
+        let lines = if rules.is_empty() { kept } else { rules };
         Cut {
-            lines: kept.iter().map(|&i| i as u32 + 1).collect(),
+            lines: lines.iter().map(|&i| i as u32 + 1).collect(),
             because,
             fix: None,
         }
@@ -442,6 +512,14 @@ impl Attribution<'_> {
             })
             .collect();
         let others: Vec<String> = readings.iter().flat_map(|r| r.parsers.clone()).collect();
+        // A parser that reads the lines otherwise on some check is not
+        // counted with the majority, though it agreed on the first example.
+        let majority: Vec<usize> = gathered
+            .majority
+            .iter()
+            .copied()
+            .filter(|p| !others.contains(&name(p)))
+            .collect();
         let lines: Vec<_> = gathered.lines.iter().map(|&n| shown(&self.lines, n)).collect();
         let numbers: Vec<String> = gathered.lines.iter().map(u32::to_string).collect();
         Finding {
@@ -452,8 +530,8 @@ impl Attribution<'_> {
                 others.join(", "),
                 if lines.len() == 1 { "" } else { "s" },
                 numbers.join(", "),
-                gathered.majority.len(),
-                if gathered.majority.len() == 1 { "" } else { "s" },
+                majority.len(),
+                if majority.len() == 1 { "" } else { "s" },
                 gathered.example.url,
                 if gathered.majority_allowed {
                     "allowed"
@@ -469,7 +547,7 @@ impl Attribution<'_> {
                 google: explained(Profile::GOOGLE),
                 majority: Side {
                     allowed: gathered.majority_allowed,
-                    parsers: sorted_names(&gathered.majority, name),
+                    parsers: sorted_names(&majority, name),
                 },
                 readings,
                 fix: gathered.fix,
@@ -490,7 +568,17 @@ fn is_built_in(name: &str) -> bool {
     rep_core::implementation::BUILT_IN.contains(&name)
 }
 
+/// The key of `line` before its colon, trimmed.
+fn key(line: &[u8]) -> &[u8] {
+    let end = line.iter().position(|&b| b == b':').unwrap_or(0);
+    line[..end].trim_ascii()
+}
+
 fn is_agent_line(line: &[u8]) -> bool {
-    let line = line.trim_ascii_start();
-    line.len() >= 10 && line[..10].eq_ignore_ascii_case(b"user-agent")
+    key(line).eq_ignore_ascii_case(b"user-agent")
+}
+
+fn is_rule_line(line: &[u8]) -> bool {
+    let key = key(line);
+    key.eq_ignore_ascii_case(b"allow") || key.eq_ignore_ascii_case(b"disallow")
 }

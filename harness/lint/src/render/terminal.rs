@@ -25,13 +25,14 @@ pub fn terminal(report: &LintReport, colour: bool) -> String {
     let asked = report.parsers.iter().filter(|p| p.not_run.is_none()).count();
     let _ = writeln!(
         out,
-        "{}: {} bytes, {} lines; {} parsers asked {} checks each ({} agents), {} disagreeing",
+        "{}: {} bytes, {} lines; {} parsers asked {} checks each ({} agent{}), {} disagreeing",
         paint(bold, &visible(&report.source)),
         report.bytes,
         report.lines,
         asked,
         report.checks,
         report.agents.len(),
+        if report.agents.len() == 1 { "" } else { "s" },
         report.disagreeing_checks
     );
     if let Some(fetch) = &report.fetch {
