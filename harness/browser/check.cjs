@@ -7,7 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL, fileURLToPath } = require('url');
-const { chromium } = require('playwright-core');
+const { launch } = require('./launch.cjs');
 
 const report = path.resolve(process.argv[2] || 'reports');
 const site = path.join(report, 'site');
@@ -39,15 +39,7 @@ function differing() {
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
-  const profile = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rep-chromium-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    offline: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const page = browser.pages()[0] || (await browser.newPage());
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`); });

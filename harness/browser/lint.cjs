@@ -7,7 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
-const { chromium } = require('playwright-core');
+const { launch } = require('./launch.cjs');
 
 const pagePath = path.resolve(process.argv[2]);
 const report = JSON.parse(fs.readFileSync(path.resolve(process.argv[3]), 'utf8'));
@@ -26,15 +26,7 @@ async function main() {
   const outside = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('#'));
   check(outside.length === 0, `the page loads nothing from elsewhere${outside.length ? ': ' + outside.slice(0, 3).join(', ') : ''}`);
 
-  const profile = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rep-chromium-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    offline: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launch();
   const page = browser.pages()[0] || (await browser.newPage());
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
