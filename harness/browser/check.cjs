@@ -39,7 +39,7 @@ function differing() {
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
-  const browser = await launch();
+  const { browser, done } = await launch();
   const page = browser.pages()[0] || (await browser.newPage());
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`); });
@@ -152,8 +152,7 @@ async function main() {
   await page.screenshot({ path: path.join(shots, 'readings.png'), fullPage: true, clip: await top() });
 
   check(errors.length === 0, `still no console errors or failed requests after the clicks${errors.length ? ': ' + errors.slice(0, 5).join('; ') : ''}`);
-  await browser.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await done();
   console.log(`screenshots: ${shots}`);
   process.exit(failures ? 1 : 0);
 }

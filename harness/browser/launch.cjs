@@ -6,9 +6,10 @@ const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
+// Returns the browser and `done`, which closes it and removes its profile.
 async function launch() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'rep-chromium-'));
-  return chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     offline: true,
@@ -16,6 +17,11 @@ async function launch() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
       '--disable-component-update', '--disable-sync'],
   });
+  const done = async () => {
+    await browser.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  return { browser, done };
 }
 
 module.exports = { launch };

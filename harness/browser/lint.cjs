@@ -26,7 +26,7 @@ async function main() {
   const outside = [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => m[1]).filter((u) => !u.startsWith('#'));
   check(outside.length === 0, `the page loads nothing from elsewhere${outside.length ? ': ' + outside.slice(0, 3).join(', ') : ''}`);
 
-  const browser = await launch();
+  const { browser, done } = await launch();
   const page = browser.pages()[0] || (await browser.newPage());
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -62,7 +62,7 @@ async function main() {
 
   await page.screenshot({ path: path.join(shots, 'lint.png'), fullPage: true });
   console.log(`screenshot: ${path.join(shots, 'lint.png')}`);
-  await browser.close();
+  await done();
   if (failures) {
     console.error(`${failures} check(s) failed`);
     process.exit(1);

@@ -141,7 +141,8 @@ pub fn disagreements(
                     cuts += 1;
                     let partner = run.partner(&said, majority);
                     let cut = run.cut(parser, partner, check, majority);
-                    let at = gathered.iter().position(|g| g.lines == cut.lines).unwrap_or_else(|| {
+                    let same = |g: &Gathered| g.lines == cut.lines && g.majority_allowed == majority;
+                    let at = gathered.iter().position(same).unwrap_or_else(|| {
                         gathered.push(Gathered {
                             lines: cut.lines.clone(),
                             majority_allowed: majority,
