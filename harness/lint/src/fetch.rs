@@ -19,6 +19,9 @@ use crate::rules::rule_named;
 /// limit Google's crawler documents.
 pub const SIZE_LIMIT: usize = rep::RFC_MIN_SIZE_LIMIT;
 
+/// Whether this build fetches `https://` URLs (the cargo feature `https`).
+pub const HTTPS: bool = cfg!(feature = "https");
+
 /// A fetch: its report, the body to lint (empty when there is none) and its findings.
 #[derive(Debug)]
 pub struct Fetched {
@@ -114,9 +117,20 @@ fn resolve(base: &str, location: &str) -> String {
 }
 
 fn failed(url: &str, hops: Vec<Hop>, why: String) -> Fetched {
-    let mut fetched = finish(url, hops, None, None, Vec::new(), false);
-    fetched.report.failure = Some(why);
-    fetched
+    let redirects = hops.iter().filter(|hop| hop.location.is_some()).count() as u32;
+    let report = FetchReport {
+        url: url.to_string(),
+        hops,
+        status: None,
+        failure: Some(why),
+        content_type: None,
+        truncated: false,
+    };
+    Fetched {
+        findings: findings(&report, redirects, b""),
+        report,
+        body: Vec::new(),
+    }
 }
 
 fn finish(

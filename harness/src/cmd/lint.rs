@@ -97,6 +97,12 @@ pub(crate) fn main(options: Args) -> u8 {
         },
         None => default_crawlers(),
     };
+    if target.starts_with("https://") && !rep_lint::fetch::HTTPS {
+        return failed(
+            "this reptest was built without TLS (the cargo feature `https` is off): it fetches http:// URLs only; \
+             rebuild with it, or fetch the file yourself and lint it with `reptest lint FILE`",
+        );
+    }
     let (body, fetched) = if is_url {
         let fetched = fetch(&target, Duration::from_secs(options.fetch_timeout));
         (fetched.body.clone(), Some(fetched))
