@@ -7,7 +7,7 @@
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL, fileURLToPath } = require('url');
-const { chromium } = require('playwright-core');
+const { launch } = require('./launch.cjs');
 
 const report = path.resolve(process.argv[2] || 'reports');
 const site = path.join(report, 'site');
@@ -39,15 +39,7 @@ function differing() {
 
 async function main() {
   fs.mkdirSync(shots, { recursive: true });
-  const profile = fs.mkdtempSync(path.join(require('os').tmpdir(), 'rep-chromium-'));
-  const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    offline: true,
-    viewport: { width: 1400, height: 900 },
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
-  });
+  const { browser, done } = await launch();
   const page = browser.pages()[0] || (await browser.newPage());
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`${page.url()}: ${m.text()}`); });
@@ -160,8 +152,7 @@ async function main() {
   await page.screenshot({ path: path.join(shots, 'readings.png'), fullPage: true, clip: await top() });
 
   check(errors.length === 0, `still no console errors or failed requests after the clicks${errors.length ? ': ' + errors.slice(0, 5).join('; ') : ''}`);
-  await browser.close();
-  fs.rmSync(profile, { recursive: true, force: true });
+  await done();
   console.log(`screenshots: ${shots}`);
   process.exit(failures ? 1 : 0);
 }

@@ -45,6 +45,8 @@ enum Command {
     Check(cmd::check::Args),
     /// Print one check in full, with a command that reproduces it anywhere
     Show(cmd::show::Args),
+    /// How every parser reads one robots.txt file or URL, line by line
+    Lint(cmd::lint::Args),
     /// Compare two implementations on generated inputs, write findings
     Diff(cmd::diff::Args),
     /// Regenerate the report under reports/: report.json and its Markdown pages
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         Command::Baseline(args) => cmd::baseline::main(args),
         Command::Check(args) => cmd::check::main(args),
         Command::Show(args) => cmd::show::main(args),
+        Command::Lint(args) => cmd::lint::main(args),
         Command::Diff(args) => cmd::diff::main(args),
         Command::Report(args) => cmd::report::main(args),
         Command::Site(args) => cmd::report::site::main(args),

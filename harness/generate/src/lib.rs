@@ -30,8 +30,8 @@ pub use mutate::split_lines;
 pub use prng::SplitMix64;
 pub use raw::{split_raw, RAW_SEPARATOR};
 pub use sample::{
-    crawler_probes, crawler_sample, edge_sample, seeded_choice, sibling, KindedQuery, ProbeKind, ORIGIN, UNNAMED_AGENT,
-    UNRELATED_PATH, WELL_KNOWN_CRAWLERS,
+    crawler_probes, crawler_sample, edge_sample, named_agents, probes_for_agents, seeded_choice, sibling, KindedQuery,
+    ProbeKind, ORIGIN, UNNAMED_AGENT, UNRELATED_PATH, WELL_KNOWN_CRAWLERS,
 };
 pub use urls::{authority_len, made_absolute, variants};
 

@@ -20,7 +20,9 @@
 use super::{harvest, Query};
 
 mod kinds;
-pub use kinds::{crawler_probes, seeded_choice, sibling, KindedQuery, ProbeKind, UNRELATED_PATH};
+pub use kinds::{
+    crawler_probes, named_agents, probes_for_agents, seeded_choice, sibling, KindedQuery, ProbeKind, UNRELATED_PATH,
+};
 
 /// An agent no real file names: whatever answers it comes from the `*` groups.
 pub const UNNAMED_AGENT: &str = "UnnamedReptestBot";

@@ -7,6 +7,7 @@ pub(crate) mod check;
 pub(crate) mod diff;
 pub(crate) mod export;
 pub(crate) mod import;
+pub(crate) mod lint;
 pub(crate) mod measure;
 pub(crate) mod merge;
 pub(crate) mod promote;

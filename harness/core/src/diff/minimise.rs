@@ -184,7 +184,7 @@ pub fn canonical(line: &[u8]) -> Vec<u8> {
 
 /// Removes chunks of `items` (halves, then quarters, … single items) while
 /// `keep` still holds for what remains.
-fn shrink<T: Clone>(items: Vec<T>, keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
+pub fn shrink<T: Clone>(items: Vec<T>, keep: impl FnMut(&[T]) -> bool) -> Vec<T> {
     let largest = items.len().div_ceil(2);
     shrink_from(items, largest, keep)
 }

@@ -19,7 +19,7 @@ mod summary;
 
 pub use compare::{Differ, Disagreement, Probe};
 pub use finding::{finding_id, promote, Finding, WHY_PLACEHOLDER};
-pub use minimise::{canonical, minimise, MAX_TRIES, SMALL_BYTES, SMALL_LINES};
+pub use minimise::{canonical, minimise, shrink, MAX_TRIES, SMALL_BYTES, SMALL_LINES};
 pub use pipeline::{investigate, replay, write_findings, FindingsPlan, Investigation, Replay, ReplayedCheck, Written};
 pub use run::{corpus_inputs, input, run, Budget, Config, QUERIES_PER_BODY};
 pub use summary::{Counts, Observed, Summary};

@@ -205,18 +205,31 @@ pub fn crawler_probes(body: &[u8], per_kind: usize) -> Vec<KindedQuery> {
     if std::str::from_utf8(body).is_err() {
         return Vec::new();
     }
-    let groups = groups(body);
     let mut agents: Vec<String> = Vec::new();
     let offset = (fnv1a(body) % WELL_KNOWN_CRAWLERS.len() as u64) as usize;
     let well_known = (0..WELL_KNOWN_PER_FILE).map(|i| WELL_KNOWN_CRAWLERS[(offset + i) % WELL_KNOWN_CRAWLERS.len()]);
-    let own = groups
-        .iter()
-        .flat_map(|group| group.products.iter().map(String::as_str));
-    for agent in own.chain(well_known).chain([UNNAMED_AGENT]) {
+    let own = named_agents(body);
+    for agent in own.iter().map(String::as_str).chain(well_known).chain([UNNAMED_AGENT]) {
         if !agents.iter().any(|known| known.eq_ignore_ascii_case(agent)) {
             agents.push(agent.to_owned());
         }
     }
+    probes_for_agents(body, &agents, per_kind)
+}
+
+/// The product tokens the user-agent lines of `body` name, as written, in
+/// file order (each as often as it is written), read by the module's loose
+/// scanner.
+pub fn named_agents(body: &[u8]) -> Vec<String> {
+    groups(body).into_iter().flat_map(|group| group.products).collect()
+}
+
+/// The checks of every kind that `agents` (each asked alone) make of `body`,
+/// at most `per_kind` of each kind, chosen as [`crawler_probes`] chooses
+/// them. Any body, text or not: a rule that is not UTF-8 gives the plain
+/// (escaped) form of its path.
+pub fn probes_for_agents(body: &[u8], agents: &[String], per_kind: usize) -> Vec<KindedQuery> {
+    let groups = groups(body);
     // A file can name hundreds of agents over thousands of rules: each
     // rule's paths are made once, and a check is a pair of indexes (agent,
     // path) until the choice is made.

@@ -15,6 +15,7 @@ mod overview;
 mod parser;
 mod readings;
 mod style;
+pub use style::CSS;
 
 use crate::model::Report;
 use std::path::{Path, PathBuf};

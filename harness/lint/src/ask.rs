@@ -1,0 +1,117 @@
+//! The parsers a lint asks, and asking them: every parser takes the body in
+//! once and answers all the checks, the parsers side by side (most of the
+//! wait is interpreters starting and answering through their pipes).
+
+use rep_core::implementation::{check_once, Answer, ImplError, Implementation, Prepared};
+use rep_matrix::lineup::{Lineup, Origin};
+use std::path::Path;
+use std::time::Duration;
+
+use crate::model::ParserRun;
+
+/// A parser that can be asked.
+pub struct Parser {
+    /// Its name.
+    pub name: String,
+    /// The library and version it runs, or `built in` / `yours`.
+    pub version: String,
+    /// The implementation.
+    pub implementation: Box<dyn Implementation>,
+}
+
+/// The lineup of `reptest check --all`: the built-ins of this build, every
+/// installed bundled parser when `bundled` (adapters under the workspace at
+/// `root`, each check given `timeout`), then `yours`; and those that cannot
+/// run here, with why.
+pub fn lineup(
+    root: &Path,
+    bundled: bool,
+    yours: Vec<Box<dyn Implementation>>,
+    timeout: Duration,
+) -> (Vec<Parser>, Vec<ParserRun>) {
+    let lineup = Lineup::built_ins()
+        .with_bundled(root, |_| bundled, timeout)
+        .with_yours(yours);
+    let mut ready = Vec::new();
+    let mut not_run = Vec::new();
+    for member in lineup.members {
+        let version = member.version.unwrap_or_else(|| match member.origin {
+            Origin::Yours => "yours".to_string(),
+            _ => "built in".to_string(),
+        });
+        match member.ready {
+            Ok(implementation) => ready.push(Parser {
+                name: member.name,
+                version,
+                implementation,
+            }),
+            Err(why) => not_run.push(ParserRun {
+                name: member.name,
+                version,
+                not_run: Some(why),
+                errors: 0,
+                first_error: None,
+            }),
+        }
+    }
+    (ready, not_run)
+}
+
+/// One check: one agent, one URL.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Check {
+    /// The agent.
+    pub agent: String,
+    /// The URL.
+    pub url: String,
+}
+
+/// Starts every parser and asks each all `checks` of `body`, side by side;
+/// the answers come back per parser, in check order. A parser that cannot
+/// start answers every check with the reason.
+pub fn ask_all(parsers: &[Parser], body: &[u8], checks: &[Check]) -> Vec<Vec<Answer>> {
+    std::thread::scope(|scope| {
+        let running: Vec<_> = parsers
+            .iter()
+            .map(|parser| {
+                let implementation = parser.implementation.as_ref();
+                scope.spawn(move || match implementation.start() {
+                    Err(why) => vec![Err(ImplError::Failed(format!("cannot start: {why}"))); checks.len()],
+                    Ok(()) => {
+                        let prepared = Prepared::body_for_many_checks(implementation, body);
+                        checks
+                            .iter()
+                            .map(|check| prepared.check(&[check.agent.as_bytes()], check.url.as_bytes()))
+                            .collect()
+                    }
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|_| vec![Err(ImplError::Failed("the check panicked".into())); checks.len()])
+            })
+            .collect()
+    })
+}
+
+/// Every parser's verdict on one check of `body` (`None`: no verdict), side by side.
+pub fn verdicts(parsers: &[Parser], body: &[u8], check: &Check) -> Vec<Option<bool>> {
+    std::thread::scope(|scope| {
+        let running: Vec<_> = parsers
+            .iter()
+            .map(|parser| scope.spawn(move || verdict(parser.implementation.as_ref(), body, check)))
+            .collect();
+        running.into_iter().map(|thread| thread.join().ok().flatten()).collect()
+    })
+}
+
+/// One parser's verdict on one check of `body`; `None` when it gave none.
+pub fn verdict(implementation: &dyn Implementation, body: &[u8], check: &Check) -> Option<bool> {
+    check_once(implementation, body, &[check.agent.as_bytes()], check.url.as_bytes())
+        .ok()
+        .map(|outcome| outcome.allowed)
+}
