@@ -25,6 +25,26 @@ pub struct Question {
     pub shown: bool,
 }
 
+/// Which references give a question's conforming answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// RFC 9309 and Google's parser, which agree.
+    Both,
+    /// Google's parser alone: RFC 9309 answers the other way, as the
+    /// library does (a library that states no profile is not wrong there).
+    Google,
+}
+
+impl Reference {
+    /// Who answers the conforming way, as a subject in a sentence.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reference::Both => "RFC 9309 and Google answer",
+            Reference::Google => "Google's parser answers",
+        }
+    }
+}
+
 /// A library behaviour.
 pub struct Behaviour {
     /// A short stable name (`first-match`).
@@ -33,6 +53,8 @@ pub struct Behaviour {
     pub title: &'static str,
     /// The questions that confirm it (the library answers `shown` to all).
     pub questions: &'static [Question],
+    /// Whose answer the questions' `conforming` is.
+    pub reference: Reference,
     /// The case without the behaviour's construct, when it has one.
     pub vary: fn(&Probe) -> Option<Probe>,
 }
@@ -53,6 +75,21 @@ const fn q(body: &'static str, agent: &'static str, url: &'static str, conformin
 /// rules) does not take the credit for a narrower cause.
 pub const BEHAVIOURS: &[Behaviour] = &[
     Behaviour {
+        id: "bom-kept",
+        title: "keeps a byte order mark at the start of the file, so the first line is not read as a `User-agent` line",
+        questions: &[
+            q(
+                "\u{feff}User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_bom,
+    },
+    Behaviour {
         id: "lf-only",
         title: "splits lines at LF only: a CR alone does not end a line",
         questions: &[q(
@@ -62,13 +99,76 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: lone_cr_to_lf,
+    },
+    Behaviour {
+        id: "crlf-kept",
+        title: "keeps the CR of a CRLF line end as part of the line's value (`*\r` is not `*`)",
+        questions: &[
+            q(
+                "User-agent: *\r\nDisallow: /a\r\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // Read with LF line ends, the same file disallows.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: crlf_to_lf,
     },
     Behaviour {
         id: "rules-before-agents",
         title: "obeys rules that come before any user-agent line",
         questions: &[q("Disallow: /a\n", "FooBot", "https://example.com/a", true, false)],
+        reference: Reference::Both,
         vary: drop_rules_before_agents,
+    },
+    Behaviour {
+        id: "agent-line-not-a-token-ignored",
+        title: "ignores a user-agent line whose name does not start with a letter (`User-agent: 008`), so the rules below it join the group above",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\nUser-agent: 008\nDisallow: /\n",
+                "FooBot",
+                "https://example.com/",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: rename_untokened_agents,
+    },
+    Behaviour {
+        id: "absolute-url-rule",
+        title: "reads a rule written as a full URL (`Disallow: https://host/a`) as a path that starts with that URL",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: http://x.example/a\n",
+                "FooBot",
+                "https://example.com/http://x.example/a",
+                true,
+                false,
+            ),
+            // Not any rule without a leading `/`: that is rule-slash-added.
+            q(
+                "User-agent: *\nDisallow: a\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_absolute_url_rules,
     },
     Behaviour {
         id: "product-token-any-characters",
@@ -80,7 +180,31 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: letters_only_agent,
+    },
+    Behaviour {
+        id: "group-name-whole",
+        title: "matches the whole value of a user-agent line, where Google's parser matches only the product token it starts with (`FooBot/1.0` or `FooBot*` names `FooBot`)",
+        questions: &[
+            q(
+                "User-agent: FooBot/1.0\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // It does obey a group named by the token alone.
+            q(
+                "User-agent: FooBot\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Google,
+        vary: cut_group_names,
     },
     Behaviour {
         id: "agent-version-stripped",
@@ -102,6 +226,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: agent_cut_at_slash,
     },
     Behaviour {
@@ -114,6 +239,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: rename_contained_agents,
     },
     Behaviour {
@@ -136,7 +262,53 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: rename_contained_agents,
+    },
+    Behaviour {
+        id: "ads-agents-skip-star",
+        title: "leaves `Mediapartners-Google` and `AdsBot-Google` out of the `*` group, as Google documents for its ads crawlers",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "Mediapartners-Google",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // Other agents obey the * group.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: rename_ads_agents,
+    },
+    Behaviour {
+        id: "last-agent-only",
+        title: "gives a group's rules only to the last of several user-agent lines above them",
+        questions: &[
+            q(
+                "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            q(
+                "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\n",
+                "BarBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: one_agent_per_group,
     },
     Behaviour {
         id: "first-group-only",
@@ -148,7 +320,8 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
-        vary: combine_groups_of_one_name,
+        reference: Reference::Both,
+        vary: only_first_groups_named,
     },
     Behaviour {
         id: "blank-line-ends-group",
@@ -160,6 +333,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_blank_lines,
     },
     Behaviour {
@@ -172,6 +346,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_other_lines,
     },
     Behaviour {
@@ -184,6 +359,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: give_empty_groups_a_rule,
     },
     Behaviour {
@@ -196,7 +372,23 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: drop_empty_allows,
+    },
+    Behaviour {
+        id: "empty-disallow-allows-all",
+        title: "reads an empty `Disallow:` as allowing everything, whatever other rules of the group say",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow:\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_empty_disallows,
     },
     Behaviour {
         id: "no-end-anchor",
@@ -208,6 +400,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_anchored_rules,
     },
     Behaviour {
@@ -220,7 +413,31 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_wildcard_rules,
+    },
+    Behaviour {
+        id: "fragment-kept",
+        title: "keeps the URL's fragment (`#…`) in the path it matches, so `/a$` does not match `/a#x`",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a$\n",
+                "FooBot",
+                "https://example.com/a#x",
+                false,
+                true,
+            ),
+            // It does read `$`: that is no-end-anchor.
+            q(
+                "User-agent: *\nDisallow: /a$\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_fragment,
     },
     Behaviour {
         id: "empty-path-not-root",
@@ -232,6 +449,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: root_for_empty_path,
     },
     Behaviour {
@@ -244,6 +462,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_query,
     },
     Behaviour {
@@ -256,7 +475,23 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_empty_query,
+    },
+    Behaviour {
+        id: "rule-empty-query-dropped",
+        title: "drops a `?` that ends a rule, so `Disallow: /a?` disallows `/a`",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a?\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rule_empty_query,
     },
     Behaviour {
         id: "rule-slash-added",
@@ -278,6 +513,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: slash_before_rules,
     },
     Behaviour {
@@ -290,7 +526,23 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: lower_case_paths,
+    },
+    Behaviour {
+        id: "collapses-slashes",
+        title: "reads `//` as `/` in rules and paths",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: //\n",
+                "FooBot",
+                "https://example.com/",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: collapse_slashes,
     },
     Behaviour {
         id: "decodes-slash",
@@ -302,7 +554,77 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: drop_encoded_slash_rules,
+    },
+    Behaviour {
+        id: "decodes-reserved",
+        title: "treats a percent-escape of a reserved character and the character itself as the same (`%26` matches `&`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a%26b\n",
+                "FooBot",
+                "https://example.com/a&b",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_encoded_reserved_rules,
+    },
+    Behaviour {
+        id: "allow-ignored",
+        title: "ignores `Allow` lines",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\nAllow: /a/b\n",
+                "FooBot",
+                "https://example.com/a/b",
+                true,
+                false,
+            ),
+            // Allowed by the first match too: only a library without Allow disallows.
+            q(
+                "User-agent: *\nAllow: /a\nDisallow: /\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_allows,
+    },
+    Behaviour {
+        id: "length-before-encoding",
+        title: "measures a rule's length before percent-encoding it, so `/ü` counts 2 characters where the encoded `/%C3%BC` counts 7",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /ü\nDisallow: /*ber\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                true,
+                false,
+            ),
+            // It does match a non-ASCII rule against the encoded path.
+            q(
+                "User-agent: *\nDisallow: /ü\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                false,
+                false,
+            ),
+            // Written encoded, the same rule is long enough to win.
+            q(
+                "User-agent: *\nAllow: /%C3%BC\nDisallow: /*ber\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: encode_rules,
     },
     Behaviour {
         id: "first-match",
@@ -324,6 +646,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 false,
             ),
         ],
+        reference: Reference::Both,
         vary: longest_rules_first,
     },
 ];
@@ -417,10 +740,7 @@ fn agent_cut_at_slash(probe: &Probe) -> Option<Probe> {
 /// name no agent asked contains.
 fn rename_contained_agents(probe: &Probe) -> Option<Probe> {
     let asked: Vec<String> = probe.agents.iter().map(|agent| agent.to_ascii_lowercase()).collect();
-    let unrelated = (0..)
-        .map(|n| format!("NoSuchBot{n}"))
-        .find(|name| !asked.iter().any(|agent| agent.contains(&name.to_ascii_lowercase())))
-        .unwrap_or_default();
+    let unrelated = unrelated_name(probe);
     with_body(
         probe,
         with_lines(&probe.body, |line| {
@@ -649,4 +969,288 @@ fn longest_rules_first(probe: &Probe) -> Option<Probe> {
         .flat_map(|line| line.bytes.iter().copied().chain([b'\n']))
         .collect();
     with_body(probe, (body != before).then_some(body))
+}
+
+fn drop_bom(probe: &Probe) -> Option<Probe> {
+    let body = probe.body.strip_prefix("\u{feff}".as_bytes())?;
+    with_body(probe, Some(body.to_vec()))
+}
+
+fn crlf_to_lf(probe: &Probe) -> Option<Probe> {
+    let body = &probe.body;
+    let crlf = |at: usize| body[at] == b'\r' && body.get(at + 1) == Some(&b'\n');
+    (0..body.len()).any(crlf).then(|| Probe {
+        body: (0..body.len()).filter(|&at| !crlf(at)).map(|at| body[at]).collect(),
+        ..probe.clone()
+    })
+}
+
+/// A user-agent line whose name starts with neither a letter, `-`, `_`
+/// nor `*`.
+fn is_untokened_agent(line: &Line) -> bool {
+    line.is_agent()
+        && line
+            .value()
+            .first()
+            .is_some_and(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_' || b == b'*'))
+}
+
+fn rename_untokened_agents(probe: &Probe) -> Option<Probe> {
+    let unrelated = unrelated_name(probe);
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            is_untokened_agent(line).then(|| format!("User-agent: {unrelated}").into_bytes())
+        }),
+    )
+}
+
+fn is_absolute_url_rule(line: &Line) -> bool {
+    let value = line.value().to_ascii_lowercase();
+    line.is_rule() && (value.starts_with(b"http://") || value.starts_with(b"https://"))
+}
+
+fn drop_absolute_url_rules(probe: &Probe) -> Option<Probe> {
+    with_body(probe, without_lines(&probe.body, is_absolute_url_rule))
+}
+
+/// The product token a user-agent value starts with, as Google's parser
+/// reads it: letters, `-` and `_`.
+fn leading_token(value: &[u8]) -> &[u8] {
+    let end = value
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len());
+    &value[..end]
+}
+
+/// Each user-agent line cut to the product token its value starts with.
+fn cut_group_names(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let token = leading_token(line.value());
+            (line.is_agent() && !token.is_empty() && token != line.value())
+                .then(|| [b"User-agent: ".as_slice(), token].concat())
+        }),
+    )
+}
+
+/// The agents Google's documentation leaves out of the `*` group.
+const ADS_AGENTS: [&str; 3] = ["mediapartners-google", "adsbot-google", "adsbot-google-mobile"];
+
+/// An ads agent asked, that no group names, asked as an ordinary agent.
+fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
+    let named = |agent: &str| {
+        lines(&probe.body)
+            .iter()
+            .any(|line| line.is_agent() && line.value().eq_ignore_ascii_case(agent.as_bytes()))
+    };
+    let unrelated = unrelated_name(probe);
+    let agents: Vec<String> = probe
+        .agents
+        .iter()
+        .map(|agent| {
+            let ads = ADS_AGENTS.iter().any(|ads| agent.eq_ignore_ascii_case(ads));
+            if ads && !named(agent) {
+                unrelated.clone()
+            } else {
+                agent.clone()
+            }
+        })
+        .collect();
+    (agents != probe.agents).then(|| Probe {
+        agents,
+        ..probe.clone()
+    })
+}
+
+/// Each run of several user-agent lines made one group per agent, each
+/// with a copy of the lines that follow the run up to the next user-agent
+/// line.
+fn one_agent_per_group(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut changed = false;
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            out.push(lines[at].bytes.clone());
+            at += 1;
+            continue;
+        }
+        let agents_end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        let rules_end = (agents_end..lines.len())
+            .find(|&i| lines[i].is_agent())
+            .unwrap_or(lines.len());
+        changed |= agents_end - at > 1;
+        for agent in &lines[at..agents_end] {
+            out.push(agent.bytes.clone());
+            out.extend(lines[agents_end..rules_end].iter().map(|line| line.bytes.clone()));
+        }
+        at = rules_end;
+    }
+    let body: Vec<u8> = out
+        .into_iter()
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
+    with_body(probe, changed.then_some(body))
+}
+
+/// The case read with one group per name: repeated groups of one name
+/// combined, and a later group that names `*` again among other agents
+/// left to those agents (as a library reading only the first group naming
+/// `*` drops that group for all of them).
+fn only_first_groups_named(probe: &Probe) -> Option<Probe> {
+    let combined = combine_groups_of_one_name(probe);
+    let unstarred = unstar_later_groups(combined.as_ref().unwrap_or(probe));
+    unstarred.or(combined)
+}
+
+/// `User-agent: *` lines of a later run of user-agent lines that names
+/// other agents too, where an earlier run named `*`.
+fn unstar_later_groups(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let star = |line: &Line| line.is_agent() && line.value() == b"*";
+    let mut seen_star = false;
+    let mut drop = vec![false; lines.len()];
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            at += 1;
+            continue;
+        }
+        let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        let run = &lines[at..end];
+        let has_star = run.iter().any(star);
+        if has_star && seen_star && run.iter().any(|line| !star(line)) {
+            (at..end).filter(|&i| star(&lines[i])).for_each(|i| drop[i] = true);
+        }
+        seen_star |= has_star;
+        at = end;
+    }
+    let kept: Vec<u8> = lines
+        .iter()
+        .zip(&drop)
+        .filter(|(_, &dropped)| !dropped)
+        .flat_map(|(line, _)| line.bytes.iter().copied().chain([b'\n']))
+        .collect();
+    with_body(probe, drop.contains(&true).then_some(kept))
+}
+
+fn drop_empty_disallows(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.key().as_deref() == Some("disallow") && line.value().is_empty()
+        }),
+    )
+}
+
+fn drop_fragment(probe: &Probe) -> Option<Probe> {
+    let (url, _) = probe.url.split_once('#')?;
+    Some(Probe {
+        url: url.to_string(),
+        ..probe.clone()
+    })
+}
+
+fn drop_rule_empty_query(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let value = line.value();
+            (line.is_rule() && value.len() > 1 && value.ends_with(b"?")).then(|| {
+                let key = line.key().unwrap_or_default();
+                [key.as_bytes(), b": ", &value[..value.len() - 1]].concat()
+            })
+        }),
+    )
+}
+
+/// `bytes` with every run of `/` made one.
+fn collapsed(bytes: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        if !(b == b'/' && out.last() == Some(&b'/')) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+fn collapse_slashes(probe: &Probe) -> Option<Probe> {
+    let (origin, rest) = split_url(&probe.url)?;
+    let body = with_lines(&probe.body, |line| {
+        line.is_rule().then(|| {
+            let key = line.key().unwrap_or_default();
+            [key.as_bytes(), b": ", &collapsed(line.value())].concat()
+        })
+    });
+    let url = format!("{origin}{}", String::from_utf8_lossy(&collapsed(rest.as_bytes())));
+    (body.is_some() || url != probe.url).then(|| Probe {
+        body: body.unwrap_or_else(|| probe.body.clone()),
+        agents: probe.agents.clone(),
+        url,
+    })
+}
+
+/// Whether `bytes` hold a percent-escape of a reserved character other
+/// than `/` (RFC 3986 §2.2), which decodes-slash is about.
+fn has_encoded_reserved(bytes: &[u8]) -> bool {
+    bytes.windows(3).any(|w| {
+        w[0] == b'%'
+            && std::str::from_utf8(&w[1..])
+                .ok()
+                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
+                .is_some_and(|b| b != b'/' && b":?#[]@!$&'()*+,;=".contains(&b))
+    })
+}
+
+fn drop_encoded_reserved_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.is_rule() && has_encoded_reserved(line.value())),
+    )
+}
+
+fn drop_allows(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.key().as_deref() == Some("allow")),
+    )
+}
+
+/// Rules with their non-ASCII bytes percent-encoded, as the references
+/// read them.
+fn encode_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            (line.is_rule() && !line.value().is_ascii()).then(|| {
+                let key = line.key().unwrap_or_default();
+                let encoded: String = line
+                    .value()
+                    .iter()
+                    .map(|&b| {
+                        if b.is_ascii() {
+                            char::from(b).to_string()
+                        } else {
+                            format!("%{b:02X}")
+                        }
+                    })
+                    .collect();
+                [key.as_bytes(), b": ", encoded.as_bytes()].concat()
+            })
+        }),
+    )
+}
+
+/// A group name no agent asked contains.
+fn unrelated_name(probe: &Probe) -> String {
+    let asked: Vec<String> = probe.agents.iter().map(|agent| agent.to_ascii_lowercase()).collect();
+    (0..)
+        .map(|n| format!("NoSuchBot{n}"))
+        .find(|name| !asked.iter().any(|agent| agent.contains(&name.to_ascii_lowercase())))
+        .unwrap_or_default()
 }

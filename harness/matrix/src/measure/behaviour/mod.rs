@@ -47,6 +47,16 @@ pub struct Diagnosis {
     pub findings: Vec<Finding>,
 }
 
+impl Finding {
+    /// Who gives the conforming answers to its questions, as the subject of
+    /// a sentence.
+    pub fn reference_words(&self) -> &'static str {
+        catalogue::behaviour(&self.id)
+            .map_or(catalogue::Reference::Both, |behaviour| behaviour.reference)
+            .words()
+    }
+}
+
 impl Diagnosis {
     /// The behaviours confirmed.
     pub fn confirmed(&self) -> impl Iterator<Item = &Finding> {
@@ -148,14 +158,19 @@ pub fn explain(
 pub fn readable(probe: &Probe, behaviour: Option<&str>) -> bool {
     const KEYS: [&str; 5] = ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay"];
     let allowed_control = |c: char| match behaviour {
-        Some("lf-only") => c == '\r',
+        Some("lf-only" | "crlf-kept") => c == '\r',
         _ => false,
     };
     let Ok(body) = std::str::from_utf8(&probe.body) else {
         return false;
     };
     let clean = |text: &str| !text.chars().any(|c| c.is_control() && c != '\n' && !allowed_control(c));
-    let lines_ok = body.split(['\n', '\r']).all(|line| {
+    // The mark a behaviour is about does not make its first line unreadable.
+    let text = match behaviour {
+        Some("bom-kept") => body.strip_prefix('\u{feff}').unwrap_or(body),
+        _ => body,
+    };
+    let lines_ok = text.split(['\n', '\r']).all(|line| {
         line.is_empty()
             || KEYS.iter().any(|key| {
                 line.strip_prefix(key)
@@ -164,7 +179,7 @@ pub fn readable(probe: &Probe, behaviour: Option<&str>) -> bool {
     });
     clean(body)
         && lines_ok
-        && !body.starts_with('\u{feff}')
+        && !text.starts_with('\u{feff}')
         && probe
             .agents
             .iter()
