@@ -494,6 +494,29 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: drop_rule_empty_query,
     },
     Behaviour {
+        id: "value-after-last-colon",
+        title: "reads a rule's value from the last colon of its line, so a rule holding `:` loses what comes before it",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a:b\n",
+                "FooBot",
+                "https://example.com/a:b",
+                false,
+                true,
+            ),
+            // It does read rules without a colon in them.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rules_with_colons,
+    },
+    Behaviour {
         id: "rule-slash-added",
         title: "reads a rule that does not start with `/` as if it did",
         questions: &[
@@ -570,7 +593,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             ),
         ],
         reference: Reference::Both,
-        vary: drop_encoded_reserved_rules,
+        vary: drop_encoded_reserved,
     },
     Behaviour {
         id: "allow-ignored",
@@ -1195,23 +1218,47 @@ fn collapse_slashes(probe: &Probe) -> Option<Probe> {
     })
 }
 
+/// The reserved character a percent-escape at the start of `bytes`
+/// stands for, other than `/`.
+fn encoded_reserved(bytes: &[u8]) -> Option<u8> {
+    let hex = std::str::from_utf8(bytes.get(1..3)?).ok()?;
+    let decoded = u8::from_str_radix(hex, 16).ok()?;
+    (bytes[0] == b'%' && decoded != b'/' && b":?#[]@!$&'()*+,;=".contains(&decoded)).then_some(decoded)
+}
+
 /// Whether `bytes` hold a percent-escape of a reserved character other
 /// than `/` (RFC 3986 §2.2), which decodes-slash is about.
 fn has_encoded_reserved(bytes: &[u8]) -> bool {
-    bytes.windows(3).any(|w| {
-        w[0] == b'%'
-            && std::str::from_utf8(&w[1..])
-                .ok()
-                .and_then(|hex| u8::from_str_radix(hex, 16).ok())
-                .is_some_and(|b| b != b'/' && b":?#[]@!$&'()*+,;=".contains(&b))
-    })
+    (0..bytes.len()).any(|at| encoded_reserved(&bytes[at..]).is_some())
 }
 
-fn drop_encoded_reserved_rules(probe: &Probe) -> Option<Probe> {
-    with_body(
-        probe,
-        without_lines(&probe.body, |line| line.is_rule() && has_encoded_reserved(line.value())),
-    )
+/// Rules holding an escaped reserved character dropped, and such escapes
+/// in the URL decoded: no escape is left for the library to read as the
+/// character.
+fn drop_encoded_reserved(probe: &Probe) -> Option<Probe> {
+    let body = without_lines(&probe.body, |line| line.is_rule() && has_encoded_reserved(line.value()));
+    let (origin, rest) = split_url(&probe.url)?;
+    let rest = rest.as_bytes();
+    let mut decoded: Vec<u8> = Vec::with_capacity(rest.len());
+    let mut at = 0;
+    while at < rest.len() {
+        match encoded_reserved(&rest[at..]) {
+            Some(character) => {
+                decoded.push(character);
+                at += 3;
+            }
+            None => {
+                decoded.push(rest[at]);
+                at += 1;
+            }
+        }
+    }
+    let url = format!("{origin}{}", String::from_utf8_lossy(&decoded));
+    (body.is_some() || url != probe.url).then(|| Probe {
+        body: body.unwrap_or_else(|| probe.body.clone()),
+        agents: probe.agents.clone(),
+        url,
+    })
 }
 
 fn drop_allows(probe: &Probe) -> Option<Probe> {
@@ -1253,4 +1300,11 @@ fn unrelated_name(probe: &Probe) -> String {
         .map(|n| format!("NoSuchBot{n}"))
         .find(|name| !asked.iter().any(|agent| agent.contains(&name.to_ascii_lowercase())))
         .unwrap_or_default()
+}
+
+fn drop_rules_with_colons(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.is_rule() && line.value().contains(&b':')),
+    )
 }

@@ -415,6 +415,18 @@ fn length_before_encoding(probe: Probe) -> Probe {
     })
 }
 
+/// A rule's value taken after the last colon of its line.
+fn value_after_last_colon(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        Some(match line.rsplit_once(':') {
+            Some((_, last)) if is_rule(line) => {
+                format!("{}: {}", line.split(':').next().unwrap_or_default(), last.trim())
+            }
+            _ => line.to_string(),
+        })
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -487,7 +499,8 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 26] = [
+    let fakes: [(&str, Rewrite); 27] = [
+        ("value-after-last-colon", value_after_last_colon),
         ("bom-kept", bom_kept),
         ("crlf-kept", crlf_kept),
         ("agent-line-not-a-token-ignored", untokened_agent_ignored),
@@ -522,8 +535,13 @@ fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
 
 /// The cause `explain` names for `fake` on a case, asked as the report asks.
 fn explained(rewrite: Rewrite, body: &str, agent: &str, url: &str) -> Option<String> {
+    explained_against(Profile::RFC9309, rewrite, body, agent, url)
+}
+
+/// The same, where the difference departs from `reference`.
+fn explained_against(reference: Profile, rewrite: Rewrite, body: &str, agent: &str, url: &str) -> Option<String> {
     let fake = Fake { rewrite };
-    let rfc = rep_core::implementation::RepImpl::new(Profile::RFC9309);
+    let rfc = rep_core::implementation::RepImpl::new(reference);
     let minimal = Probe {
         body: body.as_bytes().to_vec(),
         agents: vec![agent.into()],
@@ -663,4 +681,86 @@ fn readable_cases_are_whole_lines_people_write() {
         &case("User-agent: *\rDisallow: /a\n", "FooBot"),
         Some("lf-only")
     ));
+}
+
+#[test]
+fn the_cases_the_pages_met_are_named_by_their_library_behaviour() {
+    let cases: [(&str, Rewrite, &str, &str, &str); 8] = [
+        (
+            "crlf-kept",
+            crlf_kept,
+            "User-agent: *\r\nDisallow: /filter/tips/\r\n",
+            "Baiduspider",
+            "https://example.com/filter/tips/",
+        ),
+        (
+            "last-agent-only",
+            last_agent_only,
+            "User-agent: Virgilio\nUser-agent: VoilaBot\nDisallow: /\n",
+            "Virgilio",
+            "https://example.com/",
+        ),
+        (
+            "allow-ignored",
+            allow_ignored,
+            "User-agent: *\nDisallow: /wp-admin/\nAllow: /wp-admin/admin-ajax.php\n",
+            "Applebot",
+            "https://example.com/wp-admin/admin-ajax.php",
+        ),
+        (
+            "decodes-reserved",
+            decodes_reserved,
+            "User-agent: *\nDisallow: /p/raw&x\nDisallow: /p/enc%26x\n",
+            "FooBot",
+            "https://example.com/p/enc&x",
+        ),
+        (
+            "agent-line-not-a-token-ignored",
+            untokened_agent_ignored,
+            "User-agent: *\nDisallow: /forum/adm/\nUser-agent: 008\nDisallow: /\n",
+            "UnnamedReptestBot",
+            "https://example.com/",
+        ),
+        (
+            "absolute-url-rule",
+            absolute_url_rule,
+            "User-agent: *\nDisallow: https://www.example.org/a.pdf\n",
+            "FooBot",
+            "https://example.com/https://www.example.org/a.pdf",
+        ),
+        (
+            "fragment-kept",
+            fragment_kept,
+            "User-agent: *\nDisallow: /a$\n",
+            "FooBot",
+            "http://example.com/a#",
+        ),
+        (
+            "first-group-only",
+            first_group_only,
+            "User-agent: *\nDisallow: /wp-admin/\nUser-agent: *\nUser-agent: Googlebot\nDisallow: /mshots/v1/\n",
+            "Googlebot",
+            "https://example.com/mshots/v1/",
+        ),
+    ];
+    for (id, rewrite, body, agent, url) in cases {
+        assert_eq!(explained(rewrite, body, agent, url).as_deref(), Some(id), "{body:?}");
+    }
+}
+
+#[test]
+fn a_group_name_longer_than_its_token_is_named_against_google() {
+    for (body, agent) in [
+        ("User-agent: Foo\u{0}Bar\nDisallow: /a\n", "Foo"),
+        (
+            "User-agent: Mediapartners-Google*\nDisallow: /a\n",
+            "Mediapartners-Google",
+        ),
+    ] {
+        assert_eq!(
+            explained_against(Profile::GOOGLE, group_name_whole, body, agent, "https://example.com/a").as_deref(),
+            Some("group-name-whole"),
+            "{body:?}"
+        );
+    }
 }
