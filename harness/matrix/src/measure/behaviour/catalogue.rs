@@ -596,6 +596,60 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: drop_encoded_reserved,
     },
     Behaviour {
+        id: "specials-not-counted",
+        title: "leaves `*` and `$` out of a rule's length when it picks the longest match (`/a*` counts 2, not 3)",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                false,
+            ),
+            // It does read `*`: that is no-wildcard.
+            q(
+                "User-agent: *\nDisallow: /a*c\n",
+                "FooBot",
+                "https://example.com/abc",
+                false,
+                false,
+            ),
+            // Not every tie lost by the Allow: that is tie-disallow-wins.
+            q(
+                "User-agent: *\nAllow: /ab\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_special_rules,
+    },
+    Behaviour {
+        id: "tie-disallow-wins",
+        title: "lets a `Disallow` win over an `Allow` of the same pattern",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /ab\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                false,
+            ),
+            // A longer Allow does win: Allow is read.
+            q(
+                "User-agent: *\nDisallow: /a\nAllow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_disallows_tied_with_allows,
+    },
+    Behaviour {
         id: "allow-ignored",
         title: "ignores `Allow` lines",
         questions: &[
@@ -1306,5 +1360,28 @@ fn drop_rules_with_colons(probe: &Probe) -> Option<Probe> {
     with_body(
         probe,
         without_lines(&probe.body, |line| line.is_rule() && line.value().contains(&b':')),
+    )
+}
+
+fn drop_special_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.is_rule() && (line.value().contains(&b'*') || line.value().contains(&b'$'))
+        }),
+    )
+}
+
+fn drop_disallows_tied_with_allows(probe: &Probe) -> Option<Probe> {
+    let allowed: Vec<Vec<u8>> = lines(&probe.body)
+        .iter()
+        .filter(|line| line.key().as_deref() == Some("allow"))
+        .map(|line| line.value().to_vec())
+        .collect();
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.key().as_deref() == Some("disallow") && allowed.iter().any(|value| value == line.value())
+        }),
     )
 }

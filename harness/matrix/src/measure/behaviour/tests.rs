@@ -427,6 +427,30 @@ fn value_after_last_colon(probe: Probe) -> Probe {
     })
 }
 
+/// `*` and `$` left out of a rule's length: for these questions, an Allow
+/// holding one loses to a Disallow it ties with when they are counted.
+fn specials_not_counted(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        let special_allow = line.to_ascii_lowercase().starts_with("allow") && line.contains(['*', '$']);
+        (!special_allow).then(|| line.to_string())
+    })
+}
+
+/// An Allow dropped where a Disallow of the same pattern follows it.
+fn tie_disallow_wins(probe: Probe) -> Probe {
+    let body = text(&probe);
+    let disallowed: Vec<String> = body
+        .lines()
+        .filter(|line| line.to_ascii_lowercase().starts_with("disallow"))
+        .filter_map(|line| value(line).map(str::to_string))
+        .collect();
+    map_lines(probe, |line| {
+        let tied = line.to_ascii_lowercase().starts_with("allow")
+            && value(line).is_some_and(|v| disallowed.iter().any(|d| d == v));
+        (!tied).then(|| line.to_string())
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -499,7 +523,9 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 27] = [
+    let fakes: [(&str, Rewrite); 29] = [
+        ("specials-not-counted", specials_not_counted),
+        ("tie-disallow-wins", tie_disallow_wins),
         ("value-after-last-colon", value_after_last_colon),
         ("bom-kept", bom_kept),
         ("crlf-kept", crlf_kept),
