@@ -790,3 +790,25 @@ fn a_group_name_longer_than_its_token_is_named_against_google() {
         );
     }
 }
+
+fn first_group_only_and_first_match(probe: Probe) -> Probe {
+    first_match(first_group_only(probe))
+}
+
+#[test]
+fn two_behaviours_are_named_together_where_one_alone_leaves_the_difference() {
+    // The case cpython-robotparser met: the second `*` group is dropped and
+    // the first matching rule decides; taking one construct out leaves the
+    // other's difference.
+    let body = "User-agent: *\nDisallow: /wp-admin/\nUser-agent: *\nAllow: /wp-admin/admin-ajax.php\n";
+    assert_eq!(
+        explained(
+            first_group_only_and_first_match,
+            body,
+            "AhrefsBot",
+            "https://example.com/wp-admin/admin-ajax.php"
+        )
+        .as_deref(),
+        Some("first-group-only+first-match")
+    );
+}
