@@ -363,6 +363,19 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: give_empty_groups_a_rule,
     },
     Behaviour {
+        id: "no-match-falls-to-star",
+        title: "falls back to the `*` group when no rule of the agent's own group matches",
+        questions: &[q(
+            "User-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /\n",
+            "FooBot",
+            "https://example.com/b",
+            true,
+            false,
+        )],
+        reference: Reference::Both,
+        vary: allow_all_in_named_groups,
+    },
+    Behaviour {
         id: "empty-allow-disallows",
         title: "reads an empty `Allow:` as disallowing everything",
         questions: &[q(
@@ -822,10 +835,9 @@ fn rename_contained_agents(probe: &Probe) -> Option<Probe> {
         probe,
         with_lines(&probe.body, |line| {
             let value = String::from_utf8_lossy(line.value()).to_ascii_lowercase();
-            let contained = line.is_agent()
-                && !value.is_empty()
-                && value != "*"
-                && asked.iter().any(|agent| agent.contains(&value) && *agent != value);
+            // An empty name is contained in every agent.
+            let contained =
+                line.is_agent() && value != "*" && asked.iter().any(|agent| agent.contains(&value) && *agent != value);
             contained.then(|| format!("User-agent: {unrelated}").into_bytes())
         }),
     )
@@ -1384,4 +1396,33 @@ fn drop_disallows_tied_with_allows(probe: &Probe) -> Option<Probe> {
             line.key().as_deref() == Some("disallow") && allowed.iter().any(|value| value == line.value())
         }),
     )
+}
+
+/// An `Allow: /` after each run of user-agent lines that does not name
+/// `*`: the shortest rule, so the group answers as before, but some rule of
+/// it now matches every path.
+fn allow_all_in_named_groups(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut changed = false;
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            out.push(lines[at].bytes.clone());
+            at += 1;
+            continue;
+        }
+        let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        out.extend(lines[at..end].iter().map(|line| line.bytes.clone()));
+        if !lines[at..end].iter().any(|line| line.value() == b"*") {
+            out.push(b"Allow: /".to_vec());
+            changed = true;
+        }
+        at = end;
+    }
+    let body: Vec<u8> = out
+        .into_iter()
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
+    with_body(probe, changed.then_some(body))
 }

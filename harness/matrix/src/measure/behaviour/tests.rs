@@ -812,3 +812,50 @@ fn two_behaviours_are_named_together_where_one_alone_leaves_the_difference() {
         Some("first-group-only+first-match")
     );
 }
+
+/// The agent's own group (one agent line, then rules) left for the `*`
+/// group where none of its rules matches the URL: its name dropped, its
+/// rules for other paths joining the group above, which these questions
+/// leave without effect.
+fn no_match_falls_to_star(probe: Probe) -> Probe {
+    let path = probe
+        .url
+        .splitn(4, '/')
+        .nth(3)
+        .map(|path| format!("/{path}"))
+        .unwrap_or_default();
+    let body = text(&probe);
+    let own = |line: &str| {
+        line.to_ascii_lowercase().starts_with("user-agent") && value(line) == Some(probe.agents[0].as_str())
+    };
+    let lines: Vec<&str> = body.lines().collect();
+    let Some(start) = lines.iter().position(|line| own(line)) else {
+        return probe;
+    };
+    // Only a group of one agent and its rules: enough for these questions.
+    if !lines.get(start + 1).is_some_and(|line| is_rule(line)) {
+        return probe;
+    }
+    let matching = lines[start + 1..]
+        .iter()
+        .take_while(|line| !line.to_ascii_lowercase().starts_with("user-agent"))
+        .any(|line| is_rule(line) && value(line).is_some_and(|v| !v.is_empty() && path.starts_with(v)));
+    if matching {
+        return probe;
+    }
+    let agent = probe.agents[0].clone();
+    map_lines(probe, |line| {
+        (!(line.to_ascii_lowercase().starts_with("user-agent") && value(line) == Some(agent.as_str())))
+            .then(|| line.to_string())
+    })
+}
+
+#[test]
+fn a_library_falling_back_where_no_rule_of_its_group_matches_is_named() {
+    assert_eq!(confirmed_by(no_match_falls_to_star), ["no-match-falls-to-star"]);
+    let body = "User-agent: Twitterbot\nDisallow: /images/\nUser-agent: *\nDisallow: /\n";
+    assert_eq!(
+        explained(no_match_falls_to_star, body, "Twitterbot", "https://example.com/").as_deref(),
+        Some("no-match-falls-to-star")
+    );
+}
