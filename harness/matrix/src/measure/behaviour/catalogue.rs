@@ -126,6 +126,28 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: crlf_to_lf,
     },
     Behaviour {
+        id: "space-before-colon-unread",
+        title: "does not read a line with a space before its colon (`Disallow : /a`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow : /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            q(
+                "User-agent : *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: close_up_colons,
+    },
+    Behaviour {
         id: "rules-before-agents",
         title: "obeys rules that come before any user-agent line",
         questions: &[q("Disallow: /a\n", "FooBot", "https://example.com/a", true, false)],
@@ -1425,4 +1447,16 @@ fn allow_all_in_named_groups(probe: &Probe) -> Option<Probe> {
         .flat_map(|line| line.into_iter().chain([b'\n']))
         .collect();
     with_body(probe, changed.then_some(body))
+}
+
+/// Whitespace before the first colon of a line taken out.
+fn close_up_colons(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let colon = line.bytes.iter().position(|&b| b == b':')?;
+            let key = line.bytes[..colon].trim_ascii_end();
+            (key.len() < colon).then(|| [key, &line.bytes[colon..]].concat())
+        }),
+    )
 }

@@ -451,6 +451,14 @@ fn tie_disallow_wins(probe: Probe) -> Probe {
     })
 }
 
+/// A line with a space before its colon dropped.
+fn space_before_colon_unread(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        let spaced = line.split_once(':').is_some_and(|(key, _)| key.ends_with([' ', '\t']));
+        (!spaced).then(|| line.to_string())
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -523,7 +531,8 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 29] = [
+    let fakes: [(&str, Rewrite); 30] = [
+        ("space-before-colon-unread", space_before_colon_unread),
         ("specials-not-counted", specials_not_counted),
         ("tie-disallow-wins", tie_disallow_wins),
         ("value-after-last-colon", value_after_last_colon),
