@@ -148,6 +148,19 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         vary: close_up_colons,
     },
     Behaviour {
+        id: "rule-on-agent-line",
+        title: "reads a rule written on the user-agent line (`User-agent: * Disallow: /`)",
+        questions: &[q(
+            "User-agent: * Disallow: /a\n",
+            "FooBot",
+            "https://example.com/a",
+            true,
+            false,
+        )],
+        reference: Reference::Both,
+        vary: rule_off_agent_lines,
+    },
+    Behaviour {
         id: "rules-before-agents",
         title: "obeys rules that come before any user-agent line",
         questions: &[q("Disallow: /a\n", "FooBot", "https://example.com/a", true, false)],
@@ -437,6 +450,29 @@ pub const BEHAVIOURS: &[Behaviour] = &[
         )],
         reference: Reference::Both,
         vary: drop_anchored_rules,
+    },
+    Behaviour {
+        id: "leading-star-unread",
+        title: "matches no path with a rule that starts with `*` instead of `/` (`Disallow: *.pdf`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: *.pdf\n",
+                "FooBot",
+                "https://example.com/a.pdf",
+                false,
+                true,
+            ),
+            // It does read `*` after a `/`: that is no-wildcard.
+            q(
+                "User-agent: *\nDisallow: /*.pdf\n",
+                "FooBot",
+                "https://example.com/a.pdf",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: slash_before_leading_stars,
     },
     Behaviour {
         id: "no-wildcard",
@@ -1457,6 +1493,44 @@ fn close_up_colons(probe: &Probe) -> Option<Probe> {
             let colon = line.bytes.iter().position(|&b| b == b':')?;
             let key = line.bytes[..colon].trim_ascii_end();
             (key.len() < colon).then(|| [key, &line.bytes[colon..]].concat())
+        }),
+    )
+}
+
+fn slash_before_leading_stars(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            (line.is_rule() && line.value().starts_with(b"*")).then(|| {
+                let key = line.key().unwrap_or_default();
+                [key.as_bytes(), b": /", line.value()].concat()
+            })
+        }),
+    )
+}
+
+/// A user-agent line holding ` Allow:` or ` Disallow:` split there in two
+/// lines, as the library reads it.
+fn rule_off_agent_lines(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            if !line.is_agent() {
+                return None;
+            }
+            let lower = line.bytes.to_ascii_lowercase();
+            let at = [&b" disallow:"[..], &b" allow:"[..]]
+                .iter()
+                .filter_map(|key| lower.windows(key.len()).position(|w| w == *key))
+                .min()?;
+            Some(
+                [
+                    line.bytes[..at].trim_ascii_end(),
+                    b"\n",
+                    line.bytes[at..].trim_ascii_start(),
+                ]
+                .concat(),
+            )
         }),
     )
 }

@@ -459,6 +459,24 @@ fn space_before_colon_unread(probe: Probe) -> Probe {
     })
 }
 
+/// A rule starting with `*` dropped.
+fn leading_star_unread(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        (!(is_rule(line) && value(line).is_some_and(|v| v.starts_with('*')))).then(|| line.to_string())
+    })
+}
+
+/// ` Disallow:` on a user-agent line starts a line of its own.
+fn rule_on_agent_line(probe: Probe) -> Probe {
+    map_lines(probe, |line| {
+        Some(if line.to_ascii_lowercase().starts_with("user-agent") {
+            line.replace(" Disallow:", "\nDisallow:")
+        } else {
+            line.to_string()
+        })
+    })
+}
+
 fn conforming(probe: Probe) -> Probe {
     probe
 }
@@ -531,7 +549,9 @@ fn a_conforming_library_shows_no_behaviour() {
 
 #[test]
 fn each_fake_is_diagnosed_with_its_behaviour_and_nothing_else() {
-    let fakes: [(&str, Rewrite); 30] = [
+    let fakes: [(&str, Rewrite); 32] = [
+        ("leading-star-unread", leading_star_unread),
+        ("rule-on-agent-line", rule_on_agent_line),
         ("space-before-colon-unread", space_before_colon_unread),
         ("specials-not-counted", specials_not_counted),
         ("tie-disallow-wins", tie_disallow_wins),
