@@ -425,7 +425,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     },
     Behaviour {
         id: "empty-disallow-allows-all",
-        title: "reads an empty `Disallow:` as allowing everything, whatever other rules of the group say",
+        title: "reads an empty `Disallow:` as a rule allowing every path, which outranks the group's other rules",
         questions: &[
             q(
                 "User-agent: *\nDisallow:\nDisallow: /a\n",
@@ -925,6 +925,11 @@ fn combine_groups_of_one_name(probe: &Probe) -> Option<Probe> {
     for (name, lines) in groups {
         match combined.iter_mut().find(|(known, _)| known.is_some() && *known == name) {
             Some((_, known)) => {
+                // The lines join the earlier group's own, not after the
+                // blank line that ended it.
+                while known.last().is_some_and(|line| line.trim_ascii().is_empty()) {
+                    known.pop();
+                }
                 known.extend(lines.into_iter().skip(1));
                 changed = true;
             }
@@ -1533,4 +1538,43 @@ fn rule_off_agent_lines(probe: &Probe) -> Option<Probe> {
             )
         }),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(body: &str) -> Probe {
+        Probe {
+            body: body.as_bytes().to_vec(),
+            agents: vec!["BarBot".into()],
+            url: "https://example.com/a/open".into(),
+        }
+    }
+
+    #[test]
+    fn a_repeated_group_joins_the_first_before_the_blank_line_that_ended_it() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nAllow: /a/open\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: *\nDisallow: /a\nAllow: /a/open\nUser-agent: FooBot\nDisallow: /f\n\n")
+        );
+    }
+
+    #[test]
+    fn a_later_star_naming_other_agents_too_is_left_to_them() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: *\nDisallow: /wp-admin/\nUser-agent: *\nUser-agent: Googlebot\nDisallow: /mshots/v1/\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: *\nDisallow: /wp-admin/\nUser-agent: Googlebot\nDisallow: /mshots/v1/\n")
+        );
+    }
 }
