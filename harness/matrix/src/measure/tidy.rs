@@ -47,7 +47,7 @@ fn map_lines(probe: &Probe, change: impl Fn(&[u8]) -> Option<Vec<u8>>) -> Option
     }
     let body: Vec<u8> = lines
         .into_iter()
-        .filter_map(|line| change(line))
+        .filter_map(change)
         .flat_map(|line| line.into_iter().chain([b'\n']))
         .collect();
     (body != probe.body).then(|| Probe { body, ..probe.clone() })

@@ -104,7 +104,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     },
     Behaviour {
         id: "crlf-kept",
-        title: "keeps the CR of a CRLF line end as part of the line's value (`*\r` is not `*`)",
+        title: "keeps the CR of a CRLF line end as part of the line's value (`User-agent: *` ended by CRLF names no group)",
         questions: &[
             q(
                 "User-agent: *\r\nDisallow: /a\r\n",

@@ -888,3 +888,15 @@ fn a_library_falling_back_where_no_rule_of_its_group_matches_is_named() {
         Some("no-match-falls-to-star")
     );
 }
+
+#[test]
+fn titles_are_one_line_of_plain_text() {
+    for behaviour in BEHAVIOURS {
+        assert!(
+            !behaviour.title.chars().any(char::is_control),
+            "{}: {:?}",
+            behaviour.id,
+            behaviour.title
+        );
+    }
+}
