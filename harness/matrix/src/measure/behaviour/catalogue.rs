@@ -1255,16 +1255,18 @@ fn one_agent_per_group(probe: &Probe) -> Option<Probe> {
 /// `*` drops that group for all of them).
 fn only_first_groups_named(probe: &Probe) -> Option<Probe> {
     let combined = combine_groups_of_one_name(probe);
-    let unstarred = unstar_later_groups(combined.as_ref().unwrap_or(probe));
+    let unstarred = drop_names_repeated_in_later_groups(combined.as_ref().unwrap_or(probe));
     unstarred.or(combined)
 }
 
-/// `User-agent: *` lines of a later run of user-agent lines that names
-/// other agents too, where an earlier run named `*`.
-fn unstar_later_groups(probe: &Probe) -> Option<Probe> {
+/// In a later run of user-agent lines that names other agents too, the
+/// lines naming an agent an earlier run named (`*` or another): a library
+/// that reads only the first group naming an agent drops the later group
+/// for all its agents.
+fn drop_names_repeated_in_later_groups(probe: &Probe) -> Option<Probe> {
     let lines = lines(&probe.body);
-    let star = |line: &Line| line.is_agent() && line.value() == b"*";
-    let mut seen_star = false;
+    let name = |line: &Line| line.value().to_ascii_lowercase();
+    let mut seen: Vec<Vec<u8>> = Vec::new();
     let mut drop = vec![false; lines.len()];
     let mut at = 0;
     while at < lines.len() {
@@ -1273,12 +1275,12 @@ fn unstar_later_groups(probe: &Probe) -> Option<Probe> {
             continue;
         }
         let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
-        let run = &lines[at..end];
-        let has_star = run.iter().any(star);
-        if has_star && seen_star && run.iter().any(|line| !star(line)) {
-            (at..end).filter(|&i| star(&lines[i])).for_each(|i| drop[i] = true);
+        let repeated = |i: &usize| seen.contains(&name(&lines[*i]));
+        let repeats: Vec<usize> = (at..end).filter(repeated).collect();
+        if !repeats.is_empty() && repeats.len() < end - at {
+            repeats.iter().for_each(|&i| drop[i] = true);
         }
-        seen_star |= has_star;
+        seen.extend(lines[at..end].iter().map(name));
         at = end;
     }
     let kept: Vec<u8> = lines
@@ -1562,6 +1564,19 @@ mod tests {
                 .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
                 .as_deref(),
             Some("User-agent: *\nDisallow: /a\nAllow: /a/open\nUser-agent: FooBot\nDisallow: /f\n\n")
+        );
+    }
+
+    #[test]
+    fn a_later_repeated_name_among_others_is_left_to_the_others() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: YoudaoBot\nDisallow: /\nUser-agent: YoudaoBot\nUser-agent: moget\nDisallow: /\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: YoudaoBot\nDisallow: /\nUser-agent: moget\nDisallow: /\n")
         );
     }
 
