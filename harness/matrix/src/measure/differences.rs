@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rep::{check_once, Profile};
 
+use super::cause::Cause;
 use super::collect::{Collected, Example, Group, References, Source};
 use super::found::{Difference, Found, Standing};
 use super::signature::{Relation, Signature};
@@ -119,6 +120,7 @@ pub fn differences(
                     rfc,
                 )
             })
+            .map(|difference| tidied(difference, parser, &asked, google, rfc))
             .collect();
         let mut found: Vec<Difference> = super::merge::merge(found, explain)
             .into_iter()
@@ -142,6 +144,48 @@ pub fn differences(
             .map(Group::total)
             .sum(),
         behaviours,
+    }
+}
+
+/// `difference` with its minimal case tidied into whole readable lines
+/// ([`super::tidy`]), where the parser and both references answer the
+/// tidied case as they answer the case found and no switch of `rep` names
+/// the cause of either (a switch's construct may be what looks like debris).
+fn tidied(
+    difference: Difference,
+    parser: &dyn Implementation,
+    asked: &Asked,
+    google: &dyn Implementation,
+    rfc: &dyn Implementation,
+) -> Difference {
+    let signature = &difference.signature;
+    if signature.failure.is_some() || super::behaviour::readable(&difference.minimal, None) {
+        return difference;
+    }
+    let unnamed = |probe: &Probe| {
+        let cause = Cause::of(probe, signature.relation, signature.parser_allows);
+        cause.from_rfc.is_none() && cause.from_google.is_none()
+    };
+    let answers = |probe: &Probe| {
+        let (answer, refs, _) = asked.ask(parser, probe, google, rfc);
+        (answer.ok().map(|outcome| outcome.allowed), refs)
+    };
+    if !unnamed(&difference.minimal) {
+        return difference;
+    }
+    let found = answers(&difference.minimal);
+    let minimal = super::tidy::tidy(&difference.minimal, |candidate| {
+        answers(candidate) == found && unnamed(candidate)
+    });
+    if minimal == difference.minimal {
+        return difference;
+    }
+    let (expected_because, google_because) = reasons(&minimal, difference.references.google);
+    Difference {
+        minimal,
+        expected_because,
+        google_because,
+        ..difference
     }
 }
 

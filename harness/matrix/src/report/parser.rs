@@ -304,8 +304,9 @@ fn library_cause(cause: &LibraryCause) -> model::Cause {
             let mut spans = vec![Span::Text("Asked ".into())];
             spans.extend(case(&asked.probe));
             spans.push(Span::Text(format!(
-                ", the library answers {} where RFC 9309 and Google answer {}",
+                ", the library answers {} where {} {}",
                 word(asked.library),
+                cause.behaviour.reference_words(),
                 word(asked.reference)
             )));
             Prose(spans)

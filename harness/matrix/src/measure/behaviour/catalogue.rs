@@ -25,6 +25,26 @@ pub struct Question {
     pub shown: bool,
 }
 
+/// Which references give a question's conforming answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reference {
+    /// RFC 9309 and Google's parser, which agree.
+    Both,
+    /// Google's parser alone: RFC 9309 answers the other way, as the
+    /// library does (a library that states no profile is not wrong there).
+    Google,
+}
+
+impl Reference {
+    /// Who answers the conforming way, as a subject in a sentence.
+    pub fn words(self) -> &'static str {
+        match self {
+            Reference::Both => "RFC 9309 and Google answer",
+            Reference::Google => "Google's parser answers",
+        }
+    }
+}
+
 /// A library behaviour.
 pub struct Behaviour {
     /// A short stable name (`first-match`).
@@ -33,6 +53,8 @@ pub struct Behaviour {
     pub title: &'static str,
     /// The questions that confirm it (the library answers `shown` to all).
     pub questions: &'static [Question],
+    /// Whose answer the questions' `conforming` is.
+    pub reference: Reference,
     /// The case without the behaviour's construct, when it has one.
     pub vary: fn(&Probe) -> Option<Probe>,
 }
@@ -53,6 +75,21 @@ const fn q(body: &'static str, agent: &'static str, url: &'static str, conformin
 /// rules) does not take the credit for a narrower cause.
 pub const BEHAVIOURS: &[Behaviour] = &[
     Behaviour {
+        id: "bom-kept",
+        title: "keeps a byte order mark at the start of the file, so the first line is not read as a `User-agent` line",
+        questions: &[
+            q(
+                "\u{feff}User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_bom,
+    },
+    Behaviour {
         id: "lf-only",
         title: "splits lines at LF only: a CR alone does not end a line",
         questions: &[q(
@@ -62,13 +99,111 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: lone_cr_to_lf,
+    },
+    Behaviour {
+        id: "crlf-kept",
+        title: "keeps the CR of a CRLF line end as part of the line's value (`User-agent: *` ended by CRLF names no group)",
+        questions: &[
+            q(
+                "User-agent: *\r\nDisallow: /a\r\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // Read with LF line ends, the same file disallows.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: crlf_to_lf,
+    },
+    Behaviour {
+        id: "space-before-colon-unread",
+        title: "does not read a line with a space before its colon (`Disallow : /a`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow : /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            q(
+                "User-agent : *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: close_up_colons,
+    },
+    Behaviour {
+        id: "rule-on-agent-line",
+        title: "reads a rule written on the user-agent line (`User-agent: * Disallow: /`)",
+        questions: &[q(
+            "User-agent: * Disallow: /a\n",
+            "FooBot",
+            "https://example.com/a",
+            true,
+            false,
+        )],
+        reference: Reference::Both,
+        vary: rule_off_agent_lines,
     },
     Behaviour {
         id: "rules-before-agents",
         title: "obeys rules that come before any user-agent line",
         questions: &[q("Disallow: /a\n", "FooBot", "https://example.com/a", true, false)],
+        reference: Reference::Both,
         vary: drop_rules_before_agents,
+    },
+    Behaviour {
+        id: "agent-line-not-a-token-ignored",
+        title: "ignores a user-agent line whose name does not start with a letter (`User-agent: 008`), so the rules below it join the group above",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\nUser-agent: 008\nDisallow: /\n",
+                "FooBot",
+                "https://example.com/",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: rename_untokened_agents,
+    },
+    Behaviour {
+        id: "absolute-url-rule",
+        title: "reads a rule written as a full URL (`Disallow: https://host/a`) as a path that starts with that URL",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: http://x.example/a\n",
+                "FooBot",
+                "https://example.com/http://x.example/a",
+                true,
+                false,
+            ),
+            // Not any rule without a leading `/`: that is rule-slash-added.
+            q(
+                "User-agent: *\nDisallow: a\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_absolute_url_rules,
     },
     Behaviour {
         id: "product-token-any-characters",
@@ -80,7 +215,31 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: letters_only_agent,
+    },
+    Behaviour {
+        id: "group-name-whole",
+        title: "matches the whole value of a user-agent line, where Google's parser matches only the product token it starts with (`FooBot/1.0` or `FooBot*` names `FooBot`)",
+        questions: &[
+            q(
+                "User-agent: FooBot/1.0\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // It does obey a group named by the token alone.
+            q(
+                "User-agent: FooBot\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Google,
+        vary: cut_group_names,
     },
     Behaviour {
         id: "agent-version-stripped",
@@ -102,6 +261,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: agent_cut_at_slash,
     },
     Behaviour {
@@ -114,6 +274,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: rename_contained_agents,
     },
     Behaviour {
@@ -136,7 +297,53 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: rename_contained_agents,
+    },
+    Behaviour {
+        id: "ads-agents-skip-star",
+        title: "leaves `Mediapartners-Google` and `AdsBot-Google` out of the `*` group, as Google documents for its ads crawlers",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "Mediapartners-Google",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // Other agents obey the * group.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: rename_ads_agents,
+    },
+    Behaviour {
+        id: "last-agent-only",
+        title: "gives a group's rules only to the last of several user-agent lines above them",
+        questions: &[
+            q(
+                "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            q(
+                "User-agent: FooBot\nUser-agent: BarBot\nDisallow: /a\n",
+                "BarBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: one_agent_per_group,
     },
     Behaviour {
         id: "first-group-only",
@@ -148,7 +355,8 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
-        vary: combine_groups_of_one_name,
+        reference: Reference::Both,
+        vary: only_first_groups_named,
     },
     Behaviour {
         id: "blank-line-ends-group",
@@ -160,6 +368,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_blank_lines,
     },
     Behaviour {
@@ -172,6 +381,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_other_lines,
     },
     Behaviour {
@@ -184,7 +394,21 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: give_empty_groups_a_rule,
+    },
+    Behaviour {
+        id: "no-match-falls-to-star",
+        title: "falls back to the `*` group when no rule of the agent's own group matches",
+        questions: &[q(
+            "User-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /\n",
+            "FooBot",
+            "https://example.com/b",
+            true,
+            false,
+        )],
+        reference: Reference::Both,
+        vary: allow_all_in_named_groups,
     },
     Behaviour {
         id: "empty-allow-disallows",
@@ -196,7 +420,23 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: drop_empty_allows,
+    },
+    Behaviour {
+        id: "empty-disallow-allows-all",
+        title: "reads an empty `Disallow:` as a rule allowing every path, which outranks the group's other rules",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow:\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_empty_disallows,
     },
     Behaviour {
         id: "no-end-anchor",
@@ -208,7 +448,31 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_anchored_rules,
+    },
+    Behaviour {
+        id: "leading-star-unread",
+        title: "matches no path with a rule that starts with `*` instead of `/` (`Disallow: *.pdf`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: *.pdf\n",
+                "FooBot",
+                "https://example.com/a.pdf",
+                false,
+                true,
+            ),
+            // It does read `*` after a `/`: that is no-wildcard.
+            q(
+                "User-agent: *\nDisallow: /*.pdf\n",
+                "FooBot",
+                "https://example.com/a.pdf",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: slash_before_leading_stars,
     },
     Behaviour {
         id: "no-wildcard",
@@ -220,7 +484,31 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_wildcard_rules,
+    },
+    Behaviour {
+        id: "fragment-kept",
+        title: "keeps the URL's fragment (`#…`) in the path it matches, so `/a$` does not match `/a#x`",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a$\n",
+                "FooBot",
+                "https://example.com/a#x",
+                false,
+                true,
+            ),
+            // It does read `$`: that is no-end-anchor.
+            q(
+                "User-agent: *\nDisallow: /a$\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_fragment,
     },
     Behaviour {
         id: "empty-path-not-root",
@@ -232,6 +520,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: root_for_empty_path,
     },
     Behaviour {
@@ -244,6 +533,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_query,
     },
     Behaviour {
@@ -256,7 +546,46 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             false,
             true,
         )],
+        reference: Reference::Both,
         vary: drop_empty_query,
+    },
+    Behaviour {
+        id: "rule-empty-query-dropped",
+        title: "drops a `?` that ends a rule, so `Disallow: /a?` disallows `/a`",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a?\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rule_empty_query,
+    },
+    Behaviour {
+        id: "value-after-last-colon",
+        title: "reads a rule's value from the last colon of its line, so a rule holding `:` loses what comes before it",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a:b\n",
+                "FooBot",
+                "https://example.com/a:b",
+                false,
+                true,
+            ),
+            // It does read rules without a colon in them.
+            q(
+                "User-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rules_with_colons,
     },
     Behaviour {
         id: "rule-slash-added",
@@ -278,6 +607,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 true,
             ),
         ],
+        reference: Reference::Both,
         vary: slash_before_rules,
     },
     Behaviour {
@@ -290,7 +620,23 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: lower_case_paths,
+    },
+    Behaviour {
+        id: "collapses-slashes",
+        title: "reads `//` as `/` in rules and paths",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: //\n",
+                "FooBot",
+                "https://example.com/",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: collapse_slashes,
     },
     Behaviour {
         id: "decodes-slash",
@@ -302,7 +648,131 @@ pub const BEHAVIOURS: &[Behaviour] = &[
             true,
             false,
         )],
+        reference: Reference::Both,
         vary: drop_encoded_slash_rules,
+    },
+    Behaviour {
+        id: "decodes-reserved",
+        title: "treats a percent-escape of a reserved character and the character itself as the same (`%26` matches `&`)",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a%26b\n",
+                "FooBot",
+                "https://example.com/a&b",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_encoded_reserved,
+    },
+    Behaviour {
+        id: "specials-not-counted",
+        title: "leaves `*` and `$` out of a rule's length when it picks the longest match (`/a*` counts 2, not 3)",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /a*\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                false,
+            ),
+            // It does read `*`: that is no-wildcard.
+            q(
+                "User-agent: *\nDisallow: /a*c\n",
+                "FooBot",
+                "https://example.com/abc",
+                false,
+                false,
+            ),
+            // Not every tie lost by the Allow: that is tie-disallow-wins.
+            q(
+                "User-agent: *\nAllow: /ab\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_special_rules,
+    },
+    Behaviour {
+        id: "tie-disallow-wins",
+        title: "lets a `Disallow` win over an `Allow` of the same pattern",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /ab\nDisallow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                false,
+            ),
+            // A longer Allow does win: Allow is read.
+            q(
+                "User-agent: *\nDisallow: /a\nAllow: /ab\n",
+                "FooBot",
+                "https://example.com/ab",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_disallows_tied_with_allows,
+    },
+    Behaviour {
+        id: "allow-ignored",
+        title: "ignores `Allow` lines",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a\nAllow: /a/b\n",
+                "FooBot",
+                "https://example.com/a/b",
+                true,
+                false,
+            ),
+            // Allowed by the first match too: only a library without Allow disallows.
+            q(
+                "User-agent: *\nAllow: /a\nDisallow: /\n",
+                "FooBot",
+                "https://example.com/a",
+                true,
+                false,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_allows,
+    },
+    Behaviour {
+        id: "length-before-encoding",
+        title: "measures a rule's length before percent-encoding it, so `/ü` counts 2 characters where the encoded `/%C3%BC` counts 7",
+        questions: &[
+            q(
+                "User-agent: *\nAllow: /ü\nDisallow: /*ber\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                true,
+                false,
+            ),
+            // It does match a non-ASCII rule against the encoded path.
+            q(
+                "User-agent: *\nDisallow: /ü\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                false,
+                false,
+            ),
+            // Written encoded, the same rule is long enough to win.
+            q(
+                "User-agent: *\nAllow: /%C3%BC\nDisallow: /*ber\n",
+                "FooBot",
+                "https://example.com/%C3%BCber",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: encode_rules,
     },
     Behaviour {
         id: "first-match",
@@ -324,6 +794,7 @@ pub const BEHAVIOURS: &[Behaviour] = &[
                 false,
             ),
         ],
+        reference: Reference::Both,
         vary: longest_rules_first,
     },
 ];
@@ -417,18 +888,14 @@ fn agent_cut_at_slash(probe: &Probe) -> Option<Probe> {
 /// name no agent asked contains.
 fn rename_contained_agents(probe: &Probe) -> Option<Probe> {
     let asked: Vec<String> = probe.agents.iter().map(|agent| agent.to_ascii_lowercase()).collect();
-    let unrelated = (0..)
-        .map(|n| format!("NoSuchBot{n}"))
-        .find(|name| !asked.iter().any(|agent| agent.contains(&name.to_ascii_lowercase())))
-        .unwrap_or_default();
+    let unrelated = unrelated_name(probe);
     with_body(
         probe,
         with_lines(&probe.body, |line| {
             let value = String::from_utf8_lossy(line.value()).to_ascii_lowercase();
-            let contained = line.is_agent()
-                && !value.is_empty()
-                && value != "*"
-                && asked.iter().any(|agent| agent.contains(&value) && *agent != value);
+            // An empty name is contained in every agent.
+            let contained =
+                line.is_agent() && value != "*" && asked.iter().any(|agent| agent.contains(&value) && *agent != value);
             contained.then(|| format!("User-agent: {unrelated}").into_bytes())
         }),
     )
@@ -458,6 +925,11 @@ fn combine_groups_of_one_name(probe: &Probe) -> Option<Probe> {
     for (name, lines) in groups {
         match combined.iter_mut().find(|(known, _)| known.is_some() && *known == name) {
             Some((_, known)) => {
+                // The lines join the earlier group's own, not after the
+                // blank line that ended it.
+                while known.last().is_some_and(|line| line.trim_ascii().is_empty()) {
+                    known.pop();
+                }
                 known.extend(lines.into_iter().skip(1));
                 changed = true;
             }
@@ -649,4 +1121,475 @@ fn longest_rules_first(probe: &Probe) -> Option<Probe> {
         .flat_map(|line| line.bytes.iter().copied().chain([b'\n']))
         .collect();
     with_body(probe, (body != before).then_some(body))
+}
+
+fn drop_bom(probe: &Probe) -> Option<Probe> {
+    let body = probe.body.strip_prefix("\u{feff}".as_bytes())?;
+    with_body(probe, Some(body.to_vec()))
+}
+
+fn crlf_to_lf(probe: &Probe) -> Option<Probe> {
+    let body = &probe.body;
+    let crlf = |at: usize| body[at] == b'\r' && body.get(at + 1) == Some(&b'\n');
+    (0..body.len()).any(crlf).then(|| Probe {
+        body: (0..body.len()).filter(|&at| !crlf(at)).map(|at| body[at]).collect(),
+        ..probe.clone()
+    })
+}
+
+/// A user-agent line whose name starts with neither a letter, `-`, `_`
+/// nor `*`.
+fn is_untokened_agent(line: &Line) -> bool {
+    line.is_agent()
+        && line
+            .value()
+            .first()
+            .is_some_and(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_' || b == b'*'))
+}
+
+fn rename_untokened_agents(probe: &Probe) -> Option<Probe> {
+    let unrelated = unrelated_name(probe);
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            is_untokened_agent(line).then(|| format!("User-agent: {unrelated}").into_bytes())
+        }),
+    )
+}
+
+fn is_absolute_url_rule(line: &Line) -> bool {
+    let value = line.value().to_ascii_lowercase();
+    line.is_rule() && (value.starts_with(b"http://") || value.starts_with(b"https://"))
+}
+
+fn drop_absolute_url_rules(probe: &Probe) -> Option<Probe> {
+    with_body(probe, without_lines(&probe.body, is_absolute_url_rule))
+}
+
+/// The product token a user-agent value starts with, as Google's parser
+/// reads it: letters, `-` and `_`.
+fn leading_token(value: &[u8]) -> &[u8] {
+    let end = value
+        .iter()
+        .position(|&b| !(b.is_ascii_alphabetic() || b == b'-' || b == b'_'))
+        .unwrap_or(value.len());
+    &value[..end]
+}
+
+/// Each user-agent line cut to the product token its value starts with.
+fn cut_group_names(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let token = leading_token(line.value());
+            (line.is_agent() && !token.is_empty() && token != line.value())
+                .then(|| [b"User-agent: ".as_slice(), token].concat())
+        }),
+    )
+}
+
+/// The agents Google's documentation leaves out of the `*` group.
+const ADS_AGENTS: [&str; 3] = ["mediapartners-google", "adsbot-google", "adsbot-google-mobile"];
+
+/// An ads agent asked, that no group names, asked as an ordinary agent.
+fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
+    let named = |agent: &str| {
+        lines(&probe.body)
+            .iter()
+            .any(|line| line.is_agent() && line.value().eq_ignore_ascii_case(agent.as_bytes()))
+    };
+    let unrelated = unrelated_name(probe);
+    let agents: Vec<String> = probe
+        .agents
+        .iter()
+        .map(|agent| {
+            let ads = ADS_AGENTS.iter().any(|ads| agent.eq_ignore_ascii_case(ads));
+            if ads && !named(agent) {
+                unrelated.clone()
+            } else {
+                agent.clone()
+            }
+        })
+        .collect();
+    (agents != probe.agents).then(|| Probe {
+        agents,
+        ..probe.clone()
+    })
+}
+
+/// Each run of several user-agent lines made one group per agent, each
+/// with a copy of the lines that follow the run up to the next user-agent
+/// line.
+fn one_agent_per_group(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut changed = false;
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            out.push(lines[at].bytes.clone());
+            at += 1;
+            continue;
+        }
+        let agents_end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        let rules_end = (agents_end..lines.len())
+            .find(|&i| lines[i].is_agent())
+            .unwrap_or(lines.len());
+        changed |= agents_end - at > 1;
+        for agent in &lines[at..agents_end] {
+            out.push(agent.bytes.clone());
+            out.extend(lines[agents_end..rules_end].iter().map(|line| line.bytes.clone()));
+        }
+        at = rules_end;
+    }
+    let body: Vec<u8> = out
+        .into_iter()
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
+    with_body(probe, changed.then_some(body))
+}
+
+/// The case read with one group per name: repeated groups of one name
+/// combined, and a later group that names `*` again among other agents
+/// left to those agents (as a library reading only the first group naming
+/// `*` drops that group for all of them).
+fn only_first_groups_named(probe: &Probe) -> Option<Probe> {
+    let combined = combine_groups_of_one_name(probe);
+    let unstarred = drop_names_repeated_in_later_groups(combined.as_ref().unwrap_or(probe));
+    unstarred.or(combined)
+}
+
+/// In a later run of user-agent lines that names other agents too, the
+/// lines naming an agent an earlier run named (`*` or another): a library
+/// that reads only the first group naming an agent drops the later group
+/// for all its agents.
+fn drop_names_repeated_in_later_groups(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let name = |line: &Line| line.value().to_ascii_lowercase();
+    let mut seen: Vec<Vec<u8>> = Vec::new();
+    let mut drop = vec![false; lines.len()];
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            at += 1;
+            continue;
+        }
+        let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        let repeated = |i: &usize| seen.contains(&name(&lines[*i]));
+        let repeats: Vec<usize> = (at..end).filter(repeated).collect();
+        if !repeats.is_empty() && repeats.len() < end - at {
+            repeats.iter().for_each(|&i| drop[i] = true);
+        }
+        seen.extend(lines[at..end].iter().map(name));
+        at = end;
+    }
+    let kept: Vec<u8> = lines
+        .iter()
+        .zip(&drop)
+        .filter(|(_, &dropped)| !dropped)
+        .flat_map(|(line, _)| line.bytes.iter().copied().chain([b'\n']))
+        .collect();
+    with_body(probe, drop.contains(&true).then_some(kept))
+}
+
+fn drop_empty_disallows(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.key().as_deref() == Some("disallow") && line.value().is_empty()
+        }),
+    )
+}
+
+fn drop_fragment(probe: &Probe) -> Option<Probe> {
+    let (url, _) = probe.url.split_once('#')?;
+    Some(Probe {
+        url: url.to_string(),
+        ..probe.clone()
+    })
+}
+
+fn drop_rule_empty_query(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let value = line.value();
+            (line.is_rule() && value.len() > 1 && value.ends_with(b"?")).then(|| {
+                let key = line.key().unwrap_or_default();
+                [key.as_bytes(), b": ", &value[..value.len() - 1]].concat()
+            })
+        }),
+    )
+}
+
+/// `bytes` with every run of `/` made one.
+fn collapsed(bytes: &[u8]) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    for &b in bytes {
+        if !(b == b'/' && out.last() == Some(&b'/')) {
+            out.push(b);
+        }
+    }
+    out
+}
+
+fn collapse_slashes(probe: &Probe) -> Option<Probe> {
+    let (origin, rest) = split_url(&probe.url)?;
+    let body = with_lines(&probe.body, |line| {
+        line.is_rule().then(|| {
+            let key = line.key().unwrap_or_default();
+            [key.as_bytes(), b": ", &collapsed(line.value())].concat()
+        })
+    });
+    let url = format!("{origin}{}", String::from_utf8_lossy(&collapsed(rest.as_bytes())));
+    (body.is_some() || url != probe.url).then(|| Probe {
+        body: body.unwrap_or_else(|| probe.body.clone()),
+        agents: probe.agents.clone(),
+        url,
+    })
+}
+
+/// The reserved character a percent-escape at the start of `bytes`
+/// stands for, other than `/`.
+fn encoded_reserved(bytes: &[u8]) -> Option<u8> {
+    let hex = std::str::from_utf8(bytes.get(1..3)?).ok()?;
+    let decoded = u8::from_str_radix(hex, 16).ok()?;
+    (bytes[0] == b'%' && decoded != b'/' && b":?#[]@!$&'()*+,;=".contains(&decoded)).then_some(decoded)
+}
+
+/// Whether `bytes` hold a percent-escape of a reserved character other
+/// than `/` (RFC 3986 §2.2), which decodes-slash is about.
+fn has_encoded_reserved(bytes: &[u8]) -> bool {
+    (0..bytes.len()).any(|at| encoded_reserved(&bytes[at..]).is_some())
+}
+
+/// Rules holding an escaped reserved character dropped, and such escapes
+/// in the URL decoded: no escape is left for the library to read as the
+/// character.
+fn drop_encoded_reserved(probe: &Probe) -> Option<Probe> {
+    let body = without_lines(&probe.body, |line| line.is_rule() && has_encoded_reserved(line.value()));
+    let (origin, rest) = split_url(&probe.url)?;
+    let rest = rest.as_bytes();
+    let mut decoded: Vec<u8> = Vec::with_capacity(rest.len());
+    let mut at = 0;
+    while at < rest.len() {
+        match encoded_reserved(&rest[at..]) {
+            Some(character) => {
+                decoded.push(character);
+                at += 3;
+            }
+            None => {
+                decoded.push(rest[at]);
+                at += 1;
+            }
+        }
+    }
+    let url = format!("{origin}{}", String::from_utf8_lossy(&decoded));
+    (body.is_some() || url != probe.url).then(|| Probe {
+        body: body.unwrap_or_else(|| probe.body.clone()),
+        agents: probe.agents.clone(),
+        url,
+    })
+}
+
+fn drop_allows(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.key().as_deref() == Some("allow")),
+    )
+}
+
+/// Rules with their non-ASCII bytes percent-encoded, as the references
+/// read them.
+fn encode_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            (line.is_rule() && !line.value().is_ascii()).then(|| {
+                let key = line.key().unwrap_or_default();
+                let encoded: String = line
+                    .value()
+                    .iter()
+                    .map(|&b| {
+                        if b.is_ascii() {
+                            char::from(b).to_string()
+                        } else {
+                            format!("%{b:02X}")
+                        }
+                    })
+                    .collect();
+                [key.as_bytes(), b": ", encoded.as_bytes()].concat()
+            })
+        }),
+    )
+}
+
+/// A group name no agent asked contains.
+fn unrelated_name(probe: &Probe) -> String {
+    let asked: Vec<String> = probe.agents.iter().map(|agent| agent.to_ascii_lowercase()).collect();
+    (0..)
+        .map(|n| format!("NoSuchBot{n}"))
+        .find(|name| !asked.iter().any(|agent| agent.contains(&name.to_ascii_lowercase())))
+        .unwrap_or_default()
+}
+
+fn drop_rules_with_colons(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.is_rule() && line.value().contains(&b':')),
+    )
+}
+
+fn drop_special_rules(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.is_rule() && (line.value().contains(&b'*') || line.value().contains(&b'$'))
+        }),
+    )
+}
+
+fn drop_disallows_tied_with_allows(probe: &Probe) -> Option<Probe> {
+    let allowed: Vec<Vec<u8>> = lines(&probe.body)
+        .iter()
+        .filter(|line| line.key().as_deref() == Some("allow"))
+        .map(|line| line.value().to_vec())
+        .collect();
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            line.key().as_deref() == Some("disallow") && allowed.iter().any(|value| value == line.value())
+        }),
+    )
+}
+
+/// An `Allow: /` after each run of user-agent lines that does not name
+/// `*`: the shortest rule, so the group answers as before, but some rule of
+/// it now matches every path.
+fn allow_all_in_named_groups(probe: &Probe) -> Option<Probe> {
+    let lines = lines(&probe.body);
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut changed = false;
+    let mut at = 0;
+    while at < lines.len() {
+        if !lines[at].is_agent() {
+            out.push(lines[at].bytes.clone());
+            at += 1;
+            continue;
+        }
+        let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
+        out.extend(lines[at..end].iter().map(|line| line.bytes.clone()));
+        if !lines[at..end].iter().any(|line| line.value() == b"*") {
+            out.push(b"Allow: /".to_vec());
+            changed = true;
+        }
+        at = end;
+    }
+    let body: Vec<u8> = out
+        .into_iter()
+        .flat_map(|line| line.into_iter().chain([b'\n']))
+        .collect();
+    with_body(probe, changed.then_some(body))
+}
+
+/// Whitespace before the first colon of a line taken out.
+fn close_up_colons(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            let colon = line.bytes.iter().position(|&b| b == b':')?;
+            let key = line.bytes[..colon].trim_ascii_end();
+            (key.len() < colon).then(|| [key, &line.bytes[colon..]].concat())
+        }),
+    )
+}
+
+fn slash_before_leading_stars(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            (line.is_rule() && line.value().starts_with(b"*")).then(|| {
+                let key = line.key().unwrap_or_default();
+                [key.as_bytes(), b": /", line.value()].concat()
+            })
+        }),
+    )
+}
+
+/// A user-agent line holding ` Allow:` or ` Disallow:` split there in two
+/// lines, as the library reads it.
+fn rule_off_agent_lines(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        with_lines(&probe.body, |line| {
+            if !line.is_agent() {
+                return None;
+            }
+            let lower = line.bytes.to_ascii_lowercase();
+            let at = [&b" disallow:"[..], &b" allow:"[..]]
+                .iter()
+                .filter_map(|key| lower.windows(key.len()).position(|w| w == *key))
+                .min()?;
+            Some(
+                [
+                    line.bytes[..at].trim_ascii_end(),
+                    b"\n",
+                    line.bytes[at..].trim_ascii_start(),
+                ]
+                .concat(),
+            )
+        }),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn probe(body: &str) -> Probe {
+        Probe {
+            body: body.as_bytes().to_vec(),
+            agents: vec!["BarBot".into()],
+            url: "https://example.com/a/open".into(),
+        }
+    }
+
+    #[test]
+    fn a_repeated_group_joins_the_first_before_the_blank_line_that_ended_it() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: *\nDisallow: /a\n\nUser-agent: FooBot\nDisallow: /f\n\nUser-agent: *\nAllow: /a/open\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: *\nDisallow: /a\nAllow: /a/open\nUser-agent: FooBot\nDisallow: /f\n\n")
+        );
+    }
+
+    #[test]
+    fn a_later_repeated_name_among_others_is_left_to_the_others() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: YoudaoBot\nDisallow: /\nUser-agent: YoudaoBot\nUser-agent: moget\nDisallow: /\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: YoudaoBot\nDisallow: /\nUser-agent: moget\nDisallow: /\n")
+        );
+    }
+
+    #[test]
+    fn a_later_star_naming_other_agents_too_is_left_to_them() {
+        let varied = only_first_groups_named(&probe(
+            "User-agent: *\nDisallow: /wp-admin/\nUser-agent: *\nUser-agent: Googlebot\nDisallow: /mshots/v1/\n",
+        ));
+        assert_eq!(
+            varied
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+                .as_deref(),
+            Some("User-agent: *\nDisallow: /wp-admin/\nUser-agent: Googlebot\nDisallow: /mshots/v1/\n")
+        );
+    }
 }

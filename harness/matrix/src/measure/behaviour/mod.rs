@@ -47,6 +47,22 @@ pub struct Diagnosis {
     pub findings: Vec<Finding>,
 }
 
+impl Finding {
+    /// Who gives the conforming answers to its questions, as the subject of
+    /// a sentence.
+    pub fn reference_words(&self) -> &'static str {
+        // A cause of two behaviours ([`explain`]) is named `first+second`.
+        let google_only = self.id.split('+').any(|id| {
+            catalogue::behaviour(id).is_some_and(|behaviour| behaviour.reference == catalogue::Reference::Google)
+        });
+        if google_only {
+            catalogue::Reference::Google.words()
+        } else {
+            catalogue::Reference::Both.words()
+        }
+    }
+}
+
 impl Diagnosis {
     /// The behaviours confirmed.
     pub fn confirmed(&self) -> impl Iterator<Item = &Finding> {
@@ -118,28 +134,59 @@ pub fn diagnose(parser: &dyn Implementation) -> Diagnosis {
 /// not whole readable lines has more than one oddity, and an edit may move
 /// the reference to the library's answer by another of them: there the
 /// library must come round to the reference's answer on `minimal`
-/// (`reference`), which the edit must leave as it was.
+/// (`reference`), which the edit must leave as it was. Where no single
+/// behaviour does, two together may: a library that obeys only the first
+/// `*` group and the first matching rule needs both constructs out of a
+/// case that has both; the cause then names both behaviours.
 pub fn explain(
     diagnosis: &Diagnosis,
     minimal: &Probe,
     reference: Option<bool>,
     ask: impl Fn(&Probe) -> (Option<bool>, Option<bool>),
 ) -> Option<LibraryCause> {
-    diagnosis.confirmed().find_map(|finding| {
-        let behaviour = catalogue::behaviour(&finding.id)?;
-        let varied = (behaviour.vary)(minimal)?;
-        let strict = !readable(minimal, Some(&finding.id));
+    let confirmed: Vec<(&Finding, &Behaviour)> = diagnosis
+        .confirmed()
+        .filter_map(|finding| Some((finding, catalogue::behaviour(&finding.id)?)))
+        .collect();
+    let strict = |ids: &[&str]| ids.iter().all(|id| !readable(minimal, Some(id)));
+    let agreeing = |varied: Probe, strict: bool| {
         let (library, varied_reference) = ask(&varied);
         let agrees = library.is_some() && library == varied_reference;
-        (agrees && (!strict || varied_reference == reference)).then(|| LibraryCause {
-            behaviour: finding.clone(),
-            varied: Exchange {
-                probe: varied,
-                library,
-                reference: varied_reference,
-            },
+        (agrees && (!strict || varied_reference == reference)).then_some(Exchange {
+            probe: varied,
+            library,
+            reference: varied_reference,
+        })
+    };
+    let single = confirmed.iter().find_map(|(finding, behaviour)| {
+        let varied = agreeing((behaviour.vary)(minimal)?, strict(&[&finding.id]))?;
+        Some(LibraryCause {
+            behaviour: (*finding).clone(),
+            varied,
+        })
+    });
+    single.or_else(|| {
+        confirmed.iter().enumerate().find_map(|(at, (first, first_behaviour))| {
+            let once = (first_behaviour.vary)(minimal)?;
+            confirmed[at + 1..].iter().find_map(|(second, second_behaviour)| {
+                let varied = agreeing((second_behaviour.vary)(&once)?, strict(&[&first.id, &second.id]))?;
+                Some(LibraryCause {
+                    behaviour: both(first, second),
+                    varied,
+                })
+            })
         })
     })
+}
+
+/// Two behaviours named together as one cause.
+fn both(first: &Finding, second: &Finding) -> Finding {
+    Finding {
+        id: format!("{}+{}", first.id, second.id),
+        title: format!("{}; and {}", first.title, second.title),
+        confirmed: true,
+        evidence: first.evidence.iter().chain(&second.evidence).cloned().collect(),
+    }
 }
 
 /// A case in whole readable lines: UTF-8 text with no control characters
@@ -148,14 +195,19 @@ pub fn explain(
 pub fn readable(probe: &Probe, behaviour: Option<&str>) -> bool {
     const KEYS: [&str; 5] = ["User-agent", "Allow", "Disallow", "Sitemap", "Crawl-delay"];
     let allowed_control = |c: char| match behaviour {
-        Some("lf-only") => c == '\r',
+        Some("lf-only" | "crlf-kept") => c == '\r',
         _ => false,
     };
     let Ok(body) = std::str::from_utf8(&probe.body) else {
         return false;
     };
     let clean = |text: &str| !text.chars().any(|c| c.is_control() && c != '\n' && !allowed_control(c));
-    let lines_ok = body.split(['\n', '\r']).all(|line| {
+    // The mark a behaviour is about does not make its first line unreadable.
+    let text = match behaviour {
+        Some("bom-kept") => body.strip_prefix('\u{feff}').unwrap_or(body),
+        _ => body,
+    };
+    let lines_ok = text.split(['\n', '\r']).all(|line| {
         line.is_empty()
             || KEYS.iter().any(|key| {
                 line.strip_prefix(key)
@@ -164,7 +216,7 @@ pub fn readable(probe: &Probe, behaviour: Option<&str>) -> bool {
     });
     clean(body)
         && lines_ok
-        && !body.starts_with('\u{feff}')
+        && !text.starts_with('\u{feff}')
         && probe
             .agents
             .iter()
