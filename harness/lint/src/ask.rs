@@ -3,57 +3,32 @@
 //! wait is interpreters starting and answering through their pipes).
 
 use rep_core::implementation::{check_once, Answer, ImplError, Implementation, Prepared};
-use rep_matrix::lineup::{Lineup, Origin};
-use std::path::Path;
+use rep_matrix::lineup::Lineup;
 use std::time::Duration;
 
 use crate::model::ParserRun;
 
-/// A parser that can be asked.
-pub struct Parser {
-    /// Its name.
-    pub name: String,
-    /// The library and version it runs, or `built in` / `yours`.
-    pub version: String,
-    /// The implementation.
-    pub implementation: Box<dyn Implementation>,
-}
+/// A parser that can be asked: a runnable member of the lineup.
+pub use rep_matrix::lineup::Ready as Parser;
 
 /// The lineup of `reptest check --all`: the built-ins of this build, every
-/// installed bundled parser when `bundled` (adapters under the workspace at
-/// `root`, each check given `timeout`), then `yours`; and those that cannot
-/// run here, with why.
-pub fn lineup(
-    root: &Path,
-    bundled: bool,
-    yours: Vec<Box<dyn Implementation>>,
-    timeout: Duration,
-) -> (Vec<Parser>, Vec<ParserRun>) {
-    let lineup = Lineup::built_ins()
-        .with_bundled(root, |_| bundled, timeout)
-        .with_yours(yours);
-    let mut ready = Vec::new();
-    let mut not_run = Vec::new();
-    for member in lineup.members {
-        let version = member.version.unwrap_or_else(|| match member.origin {
-            Origin::Yours => "yours".to_string(),
-            _ => "built in".to_string(),
-        });
-        match member.ready {
-            Ok(implementation) => ready.push(Parser {
-                name: member.name,
-                version,
-                implementation,
-            }),
-            Err(why) => not_run.push(ParserRun {
-                name: member.name,
-                version,
-                not_run: Some(why),
-                errors: 0,
-                first_error: None,
-            }),
-        }
-    }
+/// installed bundled parser when `bundled` (each check given `timeout`), then
+/// `yours`; and those that cannot run here, with why.
+pub fn lineup(bundled: bool, yours: Vec<Box<dyn Implementation>>, timeout: Duration) -> (Vec<Parser>, Vec<ParserRun>) {
+    let (ready, not_ready) = Lineup::built_ins()
+        .with_bundled(|_| bundled, timeout)
+        .with_yours(yours)
+        .split_ready();
+    let not_run = not_ready
+        .into_iter()
+        .map(|member| ParserRun {
+            name: member.name,
+            version: member.version,
+            not_run: Some(member.why),
+            errors: 0,
+            first_error: None,
+        })
+        .collect();
     (ready, not_run)
 }
 

@@ -146,6 +146,33 @@ impl Lineup {
             .collect()
     }
 
+    /// Its members as a command that asks them all shows them: those that
+    /// can run and those that cannot (with why), each with the version it
+    /// shows (`built in`, `yours` when the member knows none).
+    pub fn split_ready(self) -> (Vec<Ready>, Vec<NotReady>) {
+        let mut ready = Vec::new();
+        let mut not_ready = Vec::new();
+        for member in self.members {
+            let version = member.version.unwrap_or_else(|| match member.origin {
+                Origin::Yours => "yours".to_string(),
+                _ => "built in".to_string(),
+            });
+            match member.ready {
+                Ok(implementation) => ready.push(Ready {
+                    name: member.name,
+                    version,
+                    implementation,
+                }),
+                Err(why) => not_ready.push(NotReady {
+                    name: member.name,
+                    version,
+                    why,
+                }),
+            }
+        }
+        (ready, not_ready)
+    }
+
     /// Its runnable implementations, in order.
     pub(crate) fn into_runnable(self) -> Vec<Box<dyn Implementation>> {
         self.members
@@ -153,6 +180,26 @@ impl Lineup {
             .filter_map(|member| member.ready.ok())
             .collect()
     }
+}
+
+/// A member of the lineup that can run, with the version it shows.
+pub struct Ready {
+    /// Its name.
+    pub name: String,
+    /// The library and version it runs, or `built in` / `yours`.
+    pub version: String,
+    /// The implementation.
+    pub implementation: Box<dyn Implementation>,
+}
+
+/// A member of the lineup that cannot run here, and why.
+pub struct NotReady {
+    /// Its name.
+    pub name: String,
+    /// The library and version it would run, or `built in` / `yours`.
+    pub version: String,
+    /// Why it cannot run, and what to do.
+    pub why: String,
 }
 
 /// A member that cannot run here, standing in for it where a command was

@@ -3,7 +3,6 @@
 
 use crate::cli::{usage_error, ImplChoice};
 use rep_core::implementation::DEFAULT_TIMEOUT;
-use rep_core::workspace::absolute_root;
 use rep_lint::fetch::fetch;
 use rep_lint::render::{json_schema, render, Format};
 use rep_lint::{default_crawlers, lineup, lint, Options, Recheck, Severity};
@@ -112,12 +111,7 @@ pub(crate) fn main(options: Args) -> u8 {
             Err(message) => return failed(&message),
         }
     };
-    let (parsers, not_run) = lineup(
-        &absolute_root(),
-        !options.no_bundled,
-        options.impls.build(&[]),
-        DEFAULT_TIMEOUT,
-    );
+    let (parsers, not_run) = lineup(!options.no_bundled, options.impls.build(&[]), DEFAULT_TIMEOUT);
     let lint_options = Options {
         source: target.clone(),
         crawlers: options.agents.iter().cloned().chain(crawlers).collect(),

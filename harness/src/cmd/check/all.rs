@@ -5,8 +5,8 @@
 use super::Args;
 use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
 use rep_core::format::excerpt::split_lines;
-use rep_core::implementation::{Answer, DecidingLine, ImplError, Implementation, Prepared, DEFAULT_TIMEOUT};
-use rep_matrix::lineup::{Lineup, Origin};
+use rep_core::implementation::{Answer, DecidingLine, ImplError, Prepared, DEFAULT_TIMEOUT};
+use rep_matrix::lineup::{Lineup, NotReady, Ready};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -16,18 +16,6 @@ struct Column {
     name: String,
     version: String,
     answers: Vec<Answer>,
-}
-
-/// An implementation `check --all` asks, with the version it shows.
-struct Asked {
-    implementation: Box<dyn Implementation>,
-    version: String,
-}
-
-/// A parser `check --all` could not ask, and why.
-struct NotRun {
-    name: String,
-    why: String,
 }
 
 /// `check --all`: every parser's verdict on each URL, side by side.
@@ -55,31 +43,16 @@ pub(super) fn check_all(body: &[u8], options: &Args) -> u8 {
 /// The implementations `check --all` asks, each with its version: the
 /// built-ins of this build, the installed bundled parsers, then yours;
 /// and those it cannot ask.
-fn everyone(options: &Args) -> (Vec<Asked>, Vec<NotRun>) {
-    let lineup = Lineup::built_ins()
+fn everyone(options: &Args) -> (Vec<Ready>, Vec<NotReady>) {
+    Lineup::built_ins()
         .with_bundled(|_| true, DEFAULT_TIMEOUT)
-        .with_yours(options.impls.build(&[]));
-    let mut asked = Vec::new();
-    let mut not_run = Vec::new();
-    for member in lineup.members {
-        let version = member.version.unwrap_or_else(|| match member.origin {
-            Origin::Yours => "yours".to_string(),
-            _ => "built in".to_string(),
-        });
-        match member.ready {
-            Ok(implementation) => asked.push(Asked {
-                implementation,
-                version,
-            }),
-            Err(why) => not_run.push(NotRun { name: member.name, why }),
-        }
-    }
-    (asked, not_run)
+        .with_yours(options.impls.build(&[]))
+        .split_ready()
 }
 
 /// Asks every implementation about every URL, side by side in time too
 /// (most of the wait is interpreters starting).
-fn ask_everyone(body: &[u8], options: &Args) -> (Vec<Column>, Vec<NotRun>) {
+fn ask_everyone(body: &[u8], options: &Args) -> (Vec<Column>, Vec<NotReady>) {
     let (asked, not_run) = everyone(options);
     let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
     let failed_everywhere = |why: String| -> Vec<Answer> {
@@ -192,7 +165,7 @@ fn side_by_side_text(
     agents: &[String],
     urls: &[String],
     columns: &[Column],
-    not_run: &[NotRun],
+    not_run: &[NotReady],
 ) -> String {
     let mut out = format!("agent(s): {}\n", visible(&agents.join(", ")));
     for (index, url) in urls.iter().enumerate() {
@@ -235,7 +208,7 @@ fn side_by_side_text(
 }
 
 /// The same as [`side_by_side_text`], as one JSON document.
-fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotRun]) -> Value {
+fn side_by_side_json(body: &[u8], options: &Args, columns: &[Column], not_run: &[NotReady]) -> Value {
     let urls: Vec<Value> = options
         .urls
         .iter()
@@ -284,8 +257,9 @@ mod tests {
                 Ok(rep_core::implementation::Outcome::new(false, DecidingLine::At(2))),
             ],
         }];
-        let not_run = [NotRun {
+        let not_run = [NotReady {
             name: format!("absent{hostile}"),
+            version: "built in".into(),
             why: format!("missing{hostile}"),
         }];
         let body = b"User-agent: *\nDisallow: /\x1b[2K\rallowed\xff\n";
