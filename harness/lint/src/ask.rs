@@ -2,8 +2,8 @@
 //! once and answers all the checks, the parsers side by side (most of the
 //! wait is interpreters starting and answering through their pipes).
 
-use rep_core::implementation::{check_once, Answer, ImplError, Implementation, Prepared};
-use rep_matrix::lineup::Lineup;
+use rep_core::implementation::{check_once, Answer, Implementation};
+use rep_matrix::lineup::{ask_side_by_side, Lineup, Question};
 use std::time::Duration;
 
 use crate::model::ParserRun;
@@ -45,32 +45,13 @@ pub struct Check {
 /// the answers come back per parser, in check order. A parser that cannot
 /// start answers every check with the reason.
 pub fn ask_all(parsers: &[Parser], body: &[u8], checks: &[Check]) -> Vec<Vec<Answer>> {
-    std::thread::scope(|scope| {
-        let running: Vec<_> = parsers
-            .iter()
-            .map(|parser| {
-                let implementation = parser.implementation.as_ref();
-                scope.spawn(move || match implementation.start() {
-                    Err(why) => vec![Err(ImplError::Failed(format!("cannot start: {why}"))); checks.len()],
-                    Ok(()) => {
-                        let prepared = Prepared::body_for_many_checks(implementation, body);
-                        checks
-                            .iter()
-                            .map(|check| prepared.check(&[check.agent.as_bytes()], check.url.as_bytes()))
-                            .collect()
-                    }
-                })
-            })
-            .collect();
-        running
-            .into_iter()
-            .map(|thread| {
-                thread
-                    .join()
-                    .unwrap_or_else(|_| vec![Err(ImplError::Failed("the check panicked".into())); checks.len()])
-            })
-            .collect()
-    })
+    let agents: Vec<[&[u8]; 1]> = checks.iter().map(|check| [check.agent.as_bytes()]).collect();
+    let questions: Vec<Question<'_>> = checks
+        .iter()
+        .zip(&agents)
+        .map(|(check, agent)| (agent.as_slice(), check.url.as_bytes()))
+        .collect();
+    ask_side_by_side(parsers, body, &questions)
 }
 
 /// Every parser's verdict on one check of `body` (`None`: no verdict), side by side.

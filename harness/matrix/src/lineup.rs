@@ -7,7 +7,9 @@
 use crate::catalogue::adapter_files;
 use crate::catalogue::third_party::{bundled, probe_all, InstallKind, Places, Probe, ThirdParty};
 use rep_core::case::ProfileId;
-use rep_core::implementation::{built_in, google_version, missing_built_in, Implementation, Remembered, BUILT_IN};
+use rep_core::implementation::{
+    built_in, google_version, missing_built_in, Answer, ImplError, Implementation, Prepared, Remembered, BUILT_IN,
+};
 use std::time::Duration;
 
 /// Where a member of the lineup comes from.
@@ -190,6 +192,44 @@ pub struct Ready {
     pub version: String,
     /// The implementation.
     pub implementation: Box<dyn Implementation>,
+}
+
+/// One question asked of every member: the agents, the URL.
+pub type Question<'q> = (&'q [&'q [u8]], &'q [u8]);
+
+/// Starts every ready member and asks each all `questions` of `body`, the
+/// members side by side in time (most of the wait is interpreters starting
+/// and answering through their pipes); the answers come back per member, in
+/// question order. A member that cannot start, or whose asking panics,
+/// answers every question with why.
+pub fn ask_side_by_side(ready: &[Ready], body: &[u8], questions: &[Question<'_>]) -> Vec<Vec<Answer>> {
+    let failed_everywhere = |why: String| -> Vec<Answer> { vec![Err(ImplError::Failed(why)); questions.len()] };
+    std::thread::scope(|scope| {
+        let running: Vec<_> = ready
+            .iter()
+            .map(|member| {
+                let implementation = member.implementation.as_ref();
+                scope.spawn(move || match implementation.start() {
+                    Err(why) => failed_everywhere(format!("cannot start: {why}")),
+                    Ok(()) => {
+                        let prepared = Prepared::body_for_many_checks(implementation, body);
+                        questions
+                            .iter()
+                            .map(|(agents, url)| prepared.check(agents, url))
+                            .collect()
+                    }
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|_| failed_everywhere("the check panicked".into()))
+            })
+            .collect()
+    })
 }
 
 /// A member of the lineup that cannot run here, and why.

@@ -5,8 +5,8 @@
 use super::Args;
 use rep_core::format::escape::{json_controls_escaped, visible, visible_bytes};
 use rep_core::format::excerpt::split_lines;
-use rep_core::implementation::{Answer, DecidingLine, ImplError, Prepared, DEFAULT_TIMEOUT};
-use rep_matrix::lineup::{Lineup, NotReady, Ready};
+use rep_core::implementation::{Answer, DecidingLine, ImplError, DEFAULT_TIMEOUT};
+use rep_matrix::lineup::{ask_side_by_side, Lineup, NotReady, Question, Ready};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 use std::io::Write;
@@ -55,37 +55,12 @@ fn everyone(options: &Args) -> (Vec<Ready>, Vec<NotReady>) {
 fn ask_everyone(body: &[u8], options: &Args) -> (Vec<Column>, Vec<NotReady>) {
     let (asked, not_run) = everyone(options);
     let agents: Vec<&[u8]> = options.agents.iter().map(String::as_bytes).collect();
-    let failed_everywhere = |why: String| -> Vec<Answer> {
-        options
-            .urls
-            .iter()
-            .map(|_| Err(ImplError::Failed(why.clone())))
-            .collect()
-    };
-    let answers: Vec<Vec<Answer>> = std::thread::scope(|scope| {
-        let running: Vec<_> = asked
-            .iter()
-            .map(|asked| {
-                let (agents, implementation) = (&agents, asked.implementation.as_ref());
-                scope.spawn(move || match implementation.start() {
-                    Err(why) => failed_everywhere(format!("cannot start: {why}")),
-                    Ok(()) => {
-                        let prepared = Prepared::body(implementation, body);
-                        let urls = options.urls.iter();
-                        urls.map(|url| prepared.check(agents, url.as_bytes())).collect()
-                    }
-                })
-            })
-            .collect();
-        running
-            .into_iter()
-            .map(|thread| {
-                thread
-                    .join()
-                    .unwrap_or_else(|_| failed_everywhere("the check panicked".into()))
-            })
-            .collect()
-    });
+    let questions: Vec<Question<'_>> = options
+        .urls
+        .iter()
+        .map(|url| (agents.as_slice(), url.as_bytes()))
+        .collect();
+    let answers = ask_side_by_side(&asked, body, &questions);
     let columns = asked
         .into_iter()
         .zip(answers)
