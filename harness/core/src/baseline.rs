@@ -92,30 +92,6 @@ impl Judgement {
         self.new_misses.is_empty() && self.stale.is_empty() && self.unknown.is_empty()
     }
 
-    /// What to tell the user, a line per problem, ending with a one-line
-    /// verdict; `file` names the list.
-    pub fn explain(&self, file: &str) -> String {
-        let mut out = String::new();
-        for id in &self.new_misses {
-            let _ = writeln!(
-                out,
-                "new miss (not in {file}): {id} ({})",
-                crate::format::reproduce::show_command(id, &[])
-            );
-        }
-        for id in &self.stale {
-            let _ = writeln!(out, "stale (passes now, remove it from {file}): {id}");
-        }
-        for id in &self.unknown {
-            let _ = writeln!(
-                out,
-                "unknown id (no such check in the suite; remove or rename it in {file}): {id}"
-            );
-        }
-        let _ = writeln!(out, "{}", self.verdict(file));
-        out
-    }
-
     /// The one-line verdict: `OK: …` or `FAILED: …` with every count.
     pub fn verdict(&self, file: &str) -> String {
         format!(

@@ -5,6 +5,7 @@ pub mod escape;
 pub mod excerpt;
 mod groups;
 pub mod json;
+pub mod judgement;
 mod junit;
 mod markdown;
 pub mod reproduce;

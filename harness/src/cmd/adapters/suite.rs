@@ -124,7 +124,7 @@ fn test_against(matrix: &Matrix<'_>, file: &Path) -> Result<String, String> {
     let list = ExpectedFailures::parse(&text).map_err(|why| format!("{shown}: {why}"))?;
     // Every check of the suite ran, so nothing listed was filtered out.
     let judgement = judge(matrix, &list, &BTreeSet::new());
-    let explained = judgement.explain(&shown);
+    let explained = rep_core::format::judgement::explained(&judgement, &shown);
     if judgement.passed() {
         Ok(explained.trim_end().to_string())
     } else {
