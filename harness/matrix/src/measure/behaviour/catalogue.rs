@@ -10,6 +10,11 @@
 use super::edit::{lines, with_lines, without_lines, Line};
 use rep_core::diff::Probe;
 
+mod met_in_javascript;
+mod met_in_more_python;
+mod met_in_python;
+mod met_in_rust_perl_ruby;
+
 /// One question: a body, an agent and a URL, with two answers.
 #[derive(Clone, Copy, Debug)]
 pub struct Question {
@@ -69,11 +74,11 @@ const fn q(body: &'static str, agent: &'static str, url: &'static str, conformin
     }
 }
 
-/// Every behaviour, in the order they are tried as the cause of a
+/// The first behaviours, in the order they are tried as the cause of a
 /// difference: those whose construct is rare in a case before those whose
 /// construct almost every case has, so an edit that changes much (reordering
 /// rules) does not take the credit for a narrower cause.
-pub const BEHAVIOURS: &[Behaviour] = &[
+const FIRST: &[Behaviour] = &[
     Behaviour {
         id: "bom-kept",
         title: "keeps a byte order mark at the start of the file, so the first line is not read as a `User-agent` line",
@@ -799,9 +804,25 @@ pub const BEHAVIOURS: &[Behaviour] = &[
     },
 ];
 
+/// Every behaviour, in the order they are tried as the cause of a
+/// difference: [`FIRST`], then the groups found later, each tried only
+/// where none before it explains a difference, so that adding a group never
+/// moves a cause already named.
+pub fn all() -> impl Iterator<Item = &'static Behaviour> {
+    [
+        FIRST,
+        met_in_javascript::BEHAVIOURS,
+        met_in_python::BEHAVIOURS,
+        met_in_more_python::BEHAVIOURS,
+        met_in_rust_perl_ruby::BEHAVIOURS,
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// The behaviour called `id`.
 pub fn behaviour(id: &str) -> Option<&'static Behaviour> {
-    BEHAVIOURS.iter().find(|behaviour| behaviour.id == id)
+    all().find(|behaviour| behaviour.id == id)
 }
 
 fn with_body(probe: &Probe, body: Option<Vec<u8>>) -> Option<Probe> {

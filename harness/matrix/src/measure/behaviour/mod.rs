@@ -1,6 +1,6 @@
 //! Causes on the library's side. When no switch of `rep` answers as a
 //! parser does, the cause is in what the library does, and the library can
-//! be asked: each behaviour of [`catalogue::BEHAVIOURS`] comes with small
+//! be asked: each behaviour of [`catalogue::all`] comes with small
 //! questions that confirm or rule it out ([`diagnose`]), and with an edit
 //! that takes its construct out of a case. A confirmed behaviour explains a
 //! difference when, with its construct taken out of the minimal case, the
@@ -11,7 +11,7 @@ mod edit;
 
 use serde::{Deserialize, Serialize};
 
-use catalogue::{Behaviour, Question, BEHAVIOURS};
+use catalogue::{Behaviour, Question};
 use rep_core::diff::Probe;
 use rep_core::implementation::{check_once, Implementation};
 
@@ -124,7 +124,7 @@ fn finding(behaviour: &Behaviour, parser: &dyn Implementation) -> Finding {
 /// Asks `parser` every behaviour's questions.
 pub fn diagnose(parser: &dyn Implementation) -> Diagnosis {
     Diagnosis {
-        findings: BEHAVIOURS.iter().map(|behaviour| finding(behaviour, parser)).collect(),
+        findings: catalogue::all().map(|behaviour| finding(behaviour, parser)).collect(),
     }
 }
 

@@ -490,7 +490,7 @@ fn confirmed_by(rewrite: Rewrite) -> Vec<String> {
 
 #[test]
 fn every_question_is_answered_the_conforming_way_by_its_references() {
-    for behaviour in BEHAVIOURS {
+    for behaviour in catalogue::all() {
         for question in behaviour.questions {
             let verdict = |profile| {
                 rep::check_once(
@@ -533,7 +533,7 @@ fn every_question_is_answered_the_conforming_way_by_its_references() {
 
 #[test]
 fn every_behaviour_has_a_question_that_shows_it() {
-    for behaviour in BEHAVIOURS {
+    for behaviour in catalogue::all() {
         assert!(
             behaviour.questions.iter().any(|q| q.shown != q.conforming),
             "{} shows nothing",
@@ -891,7 +891,7 @@ fn a_library_falling_back_where_no_rule_of_its_group_matches_is_named() {
 
 #[test]
 fn titles_are_one_line_of_plain_text() {
-    for behaviour in BEHAVIOURS {
+    for behaviour in catalogue::all() {
         assert!(
             !behaviour.title.chars().any(char::is_control),
             "{}: {:?}",
