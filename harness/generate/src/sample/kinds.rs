@@ -27,7 +27,8 @@ pub enum ProbeKind {
     /// A page below a rule's literal path.
     Below,
     /// A path beside a rule's, at the same level, that the rule does not
-    /// cover under RFC 9309's matching.
+    /// cover under RFC 9309's matching; in [`crawler_probes`], the unrelated
+    /// path for a file that offers no such path.
     Sibling,
     /// A rule's literal path with a query added.
     Query,
@@ -71,7 +72,9 @@ impl ProbeKind {
         match self {
             ProbeKind::Literal => "a rule's own path",
             ProbeKind::Below => "a page below a rule's path",
-            ProbeKind::Sibling => "a path beside a rule's that the rule does not cover",
+            ProbeKind::Sibling => {
+                "a path beside a rule's that the rule does not cover (the unrelated path where the file offers none)"
+            }
             ProbeKind::Query => "a rule's path with a query",
             ProbeKind::Root => "the site's root `/`",
             ProbeKind::Unrelated => "a path no rule was made into",
@@ -214,7 +217,21 @@ pub fn crawler_probes(body: &[u8], per_kind: usize) -> Vec<KindedQuery> {
             agents.push(agent.to_owned());
         }
     }
-    probes_for_agents(body, &agents, per_kind)
+    let mut probes = probes_for_agents(body, &agents, per_kind);
+    // A file that offers no sibling (no rule for any agent asked, or only
+    // rules that cover every path) would be left out of the kinds the
+    // headline averages; its unrelated check stands in, so that every file
+    // weighs in it, files a library cannot read included.
+    if !probes.iter().any(|probe| probe.kind == ProbeKind::Sibling) {
+        if let Some(unrelated) = probes.iter().find(|probe| probe.kind == ProbeKind::Unrelated) {
+            let stand_in = KindedQuery {
+                kind: ProbeKind::Sibling,
+                query: unrelated.query.clone(),
+            };
+            probes.push(stand_in);
+        }
+    }
+    probes
 }
 
 /// The product tokens the user-agent lines of `body` name, as written, in

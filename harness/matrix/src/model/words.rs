@@ -115,7 +115,9 @@ pub const SAMPLES: [(&str, &str); 3] = [
          agent, asked six ways (its own path, a page below it, a sibling it does not cover, its path with a query, \
          the root, an unrelated path), one check of each kind per file, chosen by a shuffle seeded with the file's \
          bytes when a file offers more, so that within a kind every file weighs the same. It is not a sample of crawl traffic, and it does not exercise \
-         escapes, bare paths or odd bytes.",
+         escapes, bare paths or odd bytes. Its columns give the headline: the mean over the three kinds that \
+         place a URL against a rule (its own path, a page below it, a path beside it); each parser's page has \
+         all six kinds with their counts, and says why.",
     ),
     (
         "Edge forms",

@@ -146,10 +146,35 @@ fn bodies_that_are_not_text_and_files_without_groups() {
     let empty = crawler_probes(b"", 8);
     assert!(empty
         .iter()
-        .all(|probe| matches!(probe.kind, ProbeKind::Root | ProbeKind::Unrelated)));
-    assert_eq!(empty.len(), 2 * 3, "root and unrelated for each of three agents");
+        .all(|probe| matches!(probe.kind, ProbeKind::Root | ProbeKind::Unrelated | ProbeKind::Sibling)));
+    assert_eq!(
+        empty.len(),
+        2 * 3 + 1,
+        "root and unrelated for each of three agents, and one unrelated check standing in as a sibling"
+    );
     assert_eq!(ProbeKind::from_name("sibling"), Some(ProbeKind::Sibling));
     assert!(ProbeKind::ALL
         .iter()
         .all(|kind| ProbeKind::from_name(kind.name()) == Some(*kind)));
+}
+
+#[test]
+fn a_file_without_a_sibling_gets_its_unrelated_check_as_one() {
+    for body in [&b"<html>not a robots.txt</html>\n"[..], b"User-agent: *\nDisallow: /\n"] {
+        let probes = crawler_probes(body, 1);
+        let of = |kind| -> Vec<&Query> {
+            probes
+                .iter()
+                .filter(|probe| probe.kind == kind)
+                .map(|probe| &probe.query)
+                .collect()
+        };
+        assert_eq!(of(ProbeKind::Sibling), of(ProbeKind::Unrelated), "{probes:?}");
+        assert_eq!(of(ProbeKind::Sibling).len(), 1);
+    }
+    // A file that offers a sibling keeps it.
+    let probes = crawler_probes(BODY, 1);
+    let sibling: Vec<&KindedQuery> = probes.iter().filter(|probe| probe.kind == ProbeKind::Sibling).collect();
+    assert_eq!(sibling.len(), 1);
+    assert!(!sibling[0].query.url.ends_with(UNRELATED_PATH), "{sibling:?}");
 }
