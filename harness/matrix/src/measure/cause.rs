@@ -73,14 +73,20 @@ impl Cause {
     /// when neither a switch nor a library behaviour names the cause (the
     /// behaviour, with its evidence, is [`Cause::library`]).
     pub fn describe(&self) -> String {
-        let side = |switch: Option<&str>, reference: &str| {
-            switch
-                .map(|switch| format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does"))
+        // Flipped from RFC 9309's side a switch is on, from Google's off.
+        let side = |switch: Option<&str>, reference: &str, on: bool| {
+            switch.map(|switch| {
+                let does = super::switch_words::library_does_named(switch, on).unwrap_or_default();
+                format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does: it {does}")
+            })
         };
-        let mut parts: Vec<String> = [side(self.from_rfc, "RFC 9309"), side(self.from_google, "Google")]
-            .into_iter()
-            .flatten()
-            .collect();
+        let mut parts: Vec<String> = [
+            side(self.from_rfc, "RFC 9309", true),
+            side(self.from_google, "Google", false),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         if let Some(decided) = &self.decided_by {
             parts.push(format!(
                 "no single switch of `rep` reproduces it and no behaviour the library was asked about explains it; \

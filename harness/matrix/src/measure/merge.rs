@@ -9,6 +9,7 @@ use super::cause::Cause;
 use super::collect::Source;
 use super::found::Difference;
 use super::signature::Relation;
+use super::switch_words;
 
 /// A difference in one line, for lists: the parser's answer against the
 /// reference it departs from, and its cause as named on the minimal case.
@@ -25,10 +26,22 @@ pub fn headline(difference: &Difference) -> String {
         (true, _) => ("allows", "RFC 9309 disallows"),
         (false, _) => ("disallows", "RFC 9309 allows"),
     };
+    // A switch flipped from RFC 9309's side turns it on (Google's way), from
+    // Google's side off; the library does what that setting does.
+    let does = |switch: &str, on: bool| switch_words::library_does_named(switch, on).unwrap_or_default();
     let why = match (cause.from_rfc, cause.from_google, &cause.library, &cause.decided_by) {
-        (Some(rfc), Some(google), ..) if rfc == google => format!("as `rep` does with `{rfc}` flipped"),
-        (Some(rfc), Some(google), ..) => format!("as `rep` does with `{rfc}` flipped (from Google's side: `{google}`)"),
-        (Some(switch), None, ..) | (None, Some(switch), ..) => format!("as `rep` does with `{switch}` flipped"),
+        (Some(rfc), Some(google), ..) if rfc == google => {
+            format!("the library {} (as `rep` does with `{rfc}` flipped)", does(rfc, true))
+        }
+        (Some(rfc), Some(google), ..) => format!(
+            "the library {} (as `rep` does with `{rfc}` flipped; from Google's side: `{google}`)",
+            does(rfc, true)
+        ),
+        (Some(rfc), None, ..) => format!("the library {} (as `rep` does with `{rfc}` flipped)", does(rfc, true)),
+        (None, Some(google), ..) => format!(
+            "the library {} (as `rep`'s Google profile does with `{google}` flipped)",
+            does(google, false)
+        ),
         (None, None, Some(library), _) => format!("the library {}", library.behaviour.title),
         (None, None, None, Some(decided)) => {
             format!("cause not found in the library; the reference decides by {decided}")

@@ -32,6 +32,7 @@ pub mod promote;
 pub mod run;
 pub mod self_test;
 pub mod signature;
+mod switch_words;
 mod tidy;
 
 pub use file::{read_measurements, read_part, Part};
