@@ -10,45 +10,65 @@ use rep::Switch;
 /// off, as a verb phrase after "the library".
 pub fn library_does(switch: Switch, on: bool) -> &'static str {
     match (switch, on) {
-        (Switch::AcceptTypos, true) => "reads misspelt keys (`useragent`, `disalow`) as the keys they resemble",
-        (Switch::AcceptTypos, false) => "reads no misspelt key: `useragent` and `disalow` start no record",
+        (Switch::AcceptTypos, true) => {
+            "reads the misspelt key of the case as the key it resembles, as Google's parser does (`useragent`, \
+             `disalow` and a few more)"
+        }
+        (Switch::AcceptTypos, false) => {
+            "does not read the misspelt key of the case as the key it resembles, which Google's parser does"
+        }
         (Switch::KeyPrefix, true) => {
-            "reads a key by how it starts (`Disallowed:` as `Disallow`, `User-agents:` as `User-agent`)"
+            "reads the key of the case by how it starts, as Google's parser reads `Disallowed:` as `Disallow`"
         }
-        (Switch::KeyPrefix, false) => "compares whole keys: `Disallowed:` and `User-agents:` start no record",
-        (Switch::MissingColon, true) => "reads a line of two words without a colon (`Disallow /a`) as a record",
-        (Switch::MissingColon, false) => "needs the colon: a line such as `Disallow /a` is no record",
-        (Switch::IndexHtml, true) => "lets `Allow: /a/index.html` allow the directory `/a/` too",
-        (Switch::IndexHtml, false) => "lets `Allow: /a/index.html` allow that path only, not the directory `/a/`",
-        (Switch::NoPercentNormalisation, true) => {
-            "compares the URL's path as given, without normalising its percent-escapes"
+        (Switch::KeyPrefix, false) => {
+            "does not read the key of the case that only starts with a known one (`User-agents:`, `Disallowed:`) \
+             as that key, which Google's parser does"
         }
+        (Switch::MissingColon, true) => "reads the case's line of two words without a colon (`Disallow /a`) as a record",
+        (Switch::MissingColon, false) => {
+            "does not read the case's line of two words without a colon (`Disallow /a`) as a record, which \
+             Google's parser does"
+        }
+        (Switch::IndexHtml, true) => "lets an `Allow` of an `index.htm…` page allow its directory too",
+        (Switch::IndexHtml, false) => {
+            "lets an `Allow` of an `index.htm…` page allow that page only, where Google's parser allows its \
+             directory too"
+        }
+        (Switch::NoPercentNormalisation, true) => "compares the case's percent-escapes as written, without normalising them",
         (Switch::NoPercentNormalisation, false) => {
-            "normalises percent-escapes on both sides before comparing (unreserved ones decoded, others kept, hex \
-             upper-cased)"
+            "normalises the case's percent-escapes before comparing, where Google's parser compares the URL as given"
         }
-        (Switch::LineLengthCut, true) => "cuts a very long line (past 16,663 bytes) and reads its start",
-        (Switch::LineLengthCut, false) => "reads a line whole, however long",
+        (Switch::LineLengthCut, true) => "cuts the case's very long line (past 16,663 bytes) and reads its start",
+        (Switch::LineLengthCut, false) => {
+            "reads the case's very long line whole, where Google's parser cuts it past 16,663 bytes"
+        }
         (Switch::ProductTokenPrefix, true) => {
             "names a group by the letters, `-` and `_` its user-agent value starts with (`FooBot/1.0` names `FooBot`)"
         }
         (Switch::ProductTokenPrefix, false) => {
-            "names a group only by a user-agent value that is a product token as a whole (`FooBot/1.0` names no crawler)"
+            "does not name a group by the start of a user-agent value that is not a product token as a whole \
+             (`FooBot/1.0`), which Google's parser does"
         }
-        (Switch::StarWithTrailingText, true) => "reads `* ` followed by text (`* bots`) as the global group",
-        (Switch::StarWithTrailingText, false) => "reads only a value of exactly `*` as the global group",
-        (Switch::RobotsTxtNotSpecial, true) => "matches `/robots.txt` as any other path, so a rule can disallow it",
-        (Switch::RobotsTxtNotSpecial, false) => "always allows `/robots.txt`",
-        (Switch::NoSizeLimit, true) => "reads the whole body, however long",
-        (Switch::NoSizeLimit, false) => "stops reading at a size limit (500 KiB at least)",
+        (Switch::StarWithTrailingText, true) => "reads a `*` followed by a space and text (`* bots`) as the global group",
+        (Switch::StarWithTrailingText, false) => {
+            "does not read a `*` followed by a space and text (`* bots`) as the global group, which Google's parser does"
+        }
+        (Switch::RobotsTxtNotSpecial, true) => "lets a rule disallow `/robots.txt`",
+        (Switch::RobotsTxtNotSpecial, false) => "always allows `/robots.txt`, where Google's parser lets a rule disallow it",
+        (Switch::NoSizeLimit, true) => "reads the whole body, past the 500 KiB RFC 9309 lets a parser stop at",
+        (Switch::NoSizeLimit, false) => "stops reading a long body at a size limit, where Google's parser reads it whole",
         (Switch::PartialBom, true) => "skips a partial byte order mark (`EF` or `EF BB`) at the start of the file",
-        (Switch::PartialBom, false) => "skips only a whole byte order mark at the start of the file",
-        (Switch::NulEndsText, true) => "ends a line's text, and the URL's path, at a NUL byte",
-        (Switch::NulEndsText, false) => "reads a NUL byte as any other byte",
-        (Switch::AsciiWhitespaceTrim, true) => {
-            "trims every ASCII space character (space, tab, vertical tab, form feed) around keys and values"
+        (Switch::PartialBom, false) => {
+            "does not skip a partial byte order mark at the start of the file, which Google's parser does"
         }
-        (Switch::AsciiWhitespaceTrim, false) => "trims only spaces and tabs around keys and values",
+        (Switch::NulEndsText, true) => "ends a line's text, or the URL's path, at a NUL byte",
+        (Switch::NulEndsText, false) => "reads a NUL byte as any other byte, where Google's parser ends the text there",
+        (Switch::AsciiWhitespaceTrim, true) => {
+            "trims a vertical tab or form feed around a key or value, as it trims spaces"
+        }
+        (Switch::AsciiWhitespaceTrim, false) => {
+            "does not trim a vertical tab or form feed around a key or value, which Google's parser does"
+        }
         _ => "answers as that setting does",
     }
 }
