@@ -1273,11 +1273,14 @@ fn one_agent_per_group(probe: &Probe) -> Option<Probe> {
 /// The case read with one group per name: repeated groups of one name
 /// combined, and a later group that names `*` again among other agents
 /// left to those agents (as a library reading only the first group naming
-/// `*` drops that group for all of them).
+/// `*` drops that group for all of them); failing those, a later `*` group
+/// joined to a first `*` group that names other agents too.
 fn only_first_groups_named(probe: &Probe) -> Option<Probe> {
     let combined = combine_groups_of_one_name(probe);
     let unstarred = drop_names_repeated_in_later_groups(combined.as_ref().unwrap_or(probe));
-    unstarred.or(combined)
+    unstarred
+        .or(combined)
+        .or_else(|| met_in_javascript::later_star_groups_into_the_first(probe))
 }
 
 /// In a later run of user-agent lines that names other agents too, the
