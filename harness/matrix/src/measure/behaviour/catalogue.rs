@@ -639,6 +639,15 @@ const FIRST: &[Behaviour] = &[
                 true,
                 false,
             ),
+            // Inside a path too: not a rule matched anywhere in the URL,
+            // which finds `//` in `https://` (rule-anywhere-in-url).
+            q(
+                "User-agent: *\nDisallow: /a//b\n",
+                "FooBot",
+                "https://example.com/a/b",
+                true,
+                false,
+            ),
         ],
         reference: Reference::Both,
         vary: collapse_slashes,
@@ -1273,14 +1282,11 @@ fn one_agent_per_group(probe: &Probe) -> Option<Probe> {
 /// The case read with one group per name: repeated groups of one name
 /// combined, and a later group that names `*` again among other agents
 /// left to those agents (as a library reading only the first group naming
-/// `*` drops that group for all of them); failing those, a later `*` group
-/// joined to a first `*` group that names other agents too.
+/// `*` drops that group for all of them).
 fn only_first_groups_named(probe: &Probe) -> Option<Probe> {
     let combined = combine_groups_of_one_name(probe);
     let unstarred = drop_names_repeated_in_later_groups(combined.as_ref().unwrap_or(probe));
-    unstarred
-        .or(combined)
-        .or_else(|| met_in_javascript::later_star_groups_into_the_first(probe))
+    unstarred.or(combined)
 }
 
 /// In a later run of user-agent lines that names other agents too, the

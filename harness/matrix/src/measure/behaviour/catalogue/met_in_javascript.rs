@@ -7,11 +7,14 @@
 //! the URL standard; robots-txt-parser turns each rule into an unanchored
 //! regular expression tested against the whole URL and keeps one group per
 //! name, the last; robots-js looks for the pieces of a wildcard rule with
-//! `indexOf` from where the previous piece started.
+//! `indexOf` from where the previous piece started. What these libraries
+//! share with the Rust, Perl and Ruby parsers (`'` encoded in the query,
+//! non-ASCII rules unmatched, only the first `*` group read) is named in
+//! that group's file.
 
 use super::{
-    combine_groups_of_one_name, drop_wildcard_rules, lines, q, root_for_empty_path, split_url, unrelated_name,
-    with_body, with_lines, without_lines, Behaviour, Line, Reference,
+    combine_groups_of_one_name, drop_wildcard_rules, q, root_for_empty_path, split_url, unrelated_name, with_body,
+    with_lines, without_lines, Behaviour, Line, Reference,
 };
 use rep_core::diff::Probe;
 
@@ -94,36 +97,6 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: encode_unequally_encoded,
     },
     Behaviour {
-        id: "quote-encoded-in-query",
-        title: "percent-encodes `'` in the URL's query, as the URL standard (Node's `URL`) does, but not in rules, so `/q?a='x` is matched as `/q?a=%27x`",
-        questions: &[
-            q(
-                "User-agent: *\nDisallow: /q?a=%27x\n",
-                "FooBot",
-                "https://example.com/q?a='x",
-                true,
-                false,
-            ),
-            q(
-                "User-agent: *\nDisallow: /q?a='x\n",
-                "FooBot",
-                "https://example.com/q?a='x",
-                false,
-                true,
-            ),
-            // In the path `'` stays as it is: not every `'` read as `%27`.
-            q(
-                "User-agent: *\nDisallow: /p%27x\n",
-                "FooBot",
-                "https://example.com/p'x",
-                true,
-                true,
-            ),
-        ],
-        reference: Reference::Both,
-        vary: drop_quotes_from_query,
-    },
-    Behaviour {
         id: "escape-case-kept",
         title: "compares percent-escapes as written, so `%2f` in a rule does not match `%2F` in the URL",
         questions: &[
@@ -145,30 +118,6 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         ],
         reference: Reference::Both,
         vary: upper_case_escapes,
-    },
-    Behaviour {
-        id: "rule-non-ascii-unencoded",
-        title: "matches a rule's non-ASCII characters without percent-encoding them, so `Disallow: /ü` does not match the URL's `/%C3%BC`",
-        questions: &[
-            q(
-                "User-agent: *\nDisallow: /ü\n",
-                "FooBot",
-                "https://example.com/%C3%BC",
-                false,
-                true,
-            ),
-            // Paths keep their case: not case-folds-paths, which misses the
-            // encoded `ü` too once it lower-cases the escape.
-            q(
-                "User-agent: *\nDisallow: /A\n",
-                "FooBot",
-                "https://example.com/a",
-                true,
-                true,
-            ),
-        ],
-        reference: Reference::Both,
-        vary: super::encode_rules,
     },
     Behaviour {
         id: "end-anchor-on-written-url",
@@ -290,6 +239,12 @@ fn cut_lines_at_nul(probe: &Probe) -> Option<Probe> {
     )
 }
 
+/// `line` with its value replaced, its key kept as written.
+fn with_value(line: &Line, value: &[u8]) -> Vec<u8> {
+    let colon = line.bytes.iter().position(|&b| b == b':').unwrap_or(line.bytes.len());
+    [&line.bytes[..colon], b": ", value].concat()
+}
+
 /// What comes before the first `/`, trimmed and lower-cased.
 fn before_slash(name: &[u8]) -> Vec<u8> {
     let end = name.iter().position(|&b| b == b'/').unwrap_or(name.len());
@@ -333,10 +288,8 @@ fn escaped_unequal(bytes: &[u8]) -> Vec<u8> {
 fn encode_unequally_encoded(probe: &Probe) -> Option<Probe> {
     let (origin, rest) = split_url(&probe.url)?;
     let body = with_lines(&probe.body, |line| {
-        (line.is_rule() && line.value().iter().any(|b| UNEQUALLY_ENCODED.contains(b))).then(|| {
-            let key = line.key().unwrap_or_default();
-            [key.as_bytes(), b": ", &escaped_unequal(line.value())].concat()
-        })
+        (line.is_rule() && line.value().iter().any(|b| UNEQUALLY_ENCODED.contains(b)))
+            .then(|| with_value(line, &escaped_unequal(line.value())))
     });
     let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
     let url = format!(
@@ -348,15 +301,6 @@ fn encode_unequally_encoded(probe: &Probe) -> Option<Probe> {
         body: body.unwrap_or_else(|| probe.body.clone()),
         agents: probe.agents.clone(),
         url,
-    })
-}
-
-/// The URL without the `'` of its query.
-fn drop_quotes_from_query(probe: &Probe) -> Option<Probe> {
-    let (path, query) = probe.url.split_once('?')?;
-    query.contains('\'').then(|| Probe {
-        url: format!("{path}?{}", query.replace('\'', "")),
-        ..probe.clone()
     })
 }
 
@@ -374,10 +318,8 @@ fn escapes_upper_cased(bytes: &[u8]) -> Vec<u8> {
 
 fn upper_case_escapes(probe: &Probe) -> Option<Probe> {
     let body = with_lines(&probe.body, |line| {
-        line.is_rule().then(|| {
-            let key = line.key().unwrap_or_default();
-            [key.as_bytes(), b": ", &escapes_upper_cased(line.value())].concat()
-        })
+        let upper = escapes_upper_cased(line.value());
+        (line.is_rule() && upper != line.value()).then(|| with_value(line, &upper))
     });
     let url = String::from_utf8_lossy(&escapes_upper_cased(probe.url.as_bytes())).into_owned();
     (body.is_some() || url != probe.url).then(|| Probe {
@@ -417,70 +359,368 @@ fn drop_rules_matching_off_the_path_start(probe: &Probe) -> Option<Probe> {
     )
 }
 
-/// Used by [`super::only_first_groups_named`]: a later group naming `*`
-/// alone, where the first group naming `*` names other agents too, joined
-/// to that first group (a library reading only the first group naming `*`
-/// then reads its rules).
-pub(super) fn later_star_groups_into_the_first(probe: &Probe) -> Option<Probe> {
-    let lines = lines(&probe.body);
-    let is_star = |line: &Line| line.is_agent() && line.value() == b"*";
-    // Runs of user-agent lines: where each starts and ends.
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut at = 0;
-    while at < lines.len() {
-        if lines[at].is_agent() {
-            let end = (at..lines.len()).find(|&i| !lines[i].is_agent()).unwrap_or(lines.len());
-            runs.push((at, end));
-            at = end;
-        } else {
-            at += 1;
-        }
-    }
-    let first = runs.iter().position(|&(start, end)| lines[start..end].iter().any(is_star))?;
-    let (first_start, first_end) = runs[first];
-    if first_end - first_start < 2 {
-        return None;
-    }
-    // Each later run naming `*` alone, with the lines up to the next run.
-    let later: Vec<(usize, usize)> = runs[first + 1..]
-        .iter()
-        .enumerate()
-        .filter(|(_, &(start, end))| end - start == 1 && is_star(&lines[start]))
-        .map(|(n, &(start, _))| {
-            let group_end = runs.get(first + 2 + n).map_or(lines.len(), |&(next, _)| next);
-            (start, group_end)
-        })
-        .collect();
-    if later.is_empty() {
-        return None;
-    }
-    let moved: Vec<&Line> = later
-        .iter()
-        .flat_map(|&(start, end)| lines[start + 1..end].iter().filter(|line| !line.is_blank()))
-        .collect();
-    let first_group_end = runs.get(first + 1).map_or(lines.len(), |&(next, _)| next);
-    // The moved lines join the first group's own, before the blank lines that end it.
-    let insert_at = (first_end..first_group_end)
-        .rev()
-        .find(|&i| !lines[i].is_blank())
-        .map_or(first_end, |i| i + 1);
-    let dropped = |i: usize| later.iter().any(|&(start, end)| (start..end).contains(&i));
-    let mut body: Vec<u8> = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        if i == insert_at {
-            moved.iter().for_each(|line| push_line(&mut body, line));
-        }
-        if !dropped(i) {
-            push_line(&mut body, line);
-        }
-    }
-    if insert_at == lines.len() {
-        moved.iter().for_each(|line| push_line(&mut body, line));
-    }
-    with_body(probe, Some(body))
-}
+#[cfg(test)]
+mod tests {
+    //! Each behaviour against a library made by reading the input the way
+    //! one with the behaviour does, then answering as `rep`'s Google profile
+    //! (which gives the conforming answer to every question). The readings
+    //! are written here apart from the edits above, so an edit is not
+    //! tested against itself.
 
-fn push_line(body: &mut Vec<u8>, line: &Line) {
-    body.extend_from_slice(&line.bytes);
-    body.push(b'\n');
+    use super::super::super::{answer, diagnose, explain};
+    use super::*;
+    use rep::Profile;
+    use rep_core::case::ProfileId;
+    use rep_core::implementation::{Answer, DecidingLine, Implementation, Loaded, Outcome, RepImpl};
+
+    type Reading = fn(Probe) -> Probe;
+
+    /// A library that reads each input by `reading`, then decides as Google.
+    struct Library(Reading);
+
+    struct Read {
+        body: Vec<u8>,
+        reading: Reading,
+    }
+
+    impl Loaded for Read {
+        fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
+            let read = (self.reading)(Probe {
+                body: self.body.clone(),
+                agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
+                url: String::from_utf8_lossy(url).into_owned(),
+            });
+            let allowed = rep::check_once(&read.body, Profile::GOOGLE, &read.agent_bytes(), read.url.as_bytes()).allowed;
+            Ok(Outcome::new(allowed, DecidingLine::NotReported))
+        }
+    }
+
+    impl Implementation for Library {
+        fn name(&self) -> &str {
+            "library"
+        }
+        fn claims(&self) -> ProfileId {
+            ProfileId::Rfc
+        }
+        fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
+            Box::new(Read {
+                body: robots.to_vec(),
+                reading: self.0,
+            })
+        }
+    }
+
+    fn probe(body: &str, agent: &str, url: &str) -> Probe {
+        Probe {
+            body: body.as_bytes().to_vec(),
+            agents: vec![agent.to_string()],
+            url: url.to_string(),
+        }
+    }
+
+    fn body_text(probe: &Probe) -> String {
+        String::from_utf8_lossy(&probe.body).into_owned()
+    }
+
+    /// Each line of the body through `change`.
+    fn each_line(probe: Probe, change: impl Fn(&str) -> String) -> Probe {
+        let body: String = body_text(&probe).lines().map(|line| change(line) + "\n").collect();
+        Probe {
+            body: body.into_bytes(),
+            ..probe
+        }
+    }
+
+    fn rule_value(line: &str) -> Option<&str> {
+        let (key, value) = line.split_once(':')?;
+        matches!(key.trim().to_ascii_lowercase().as_str(), "allow" | "disallow").then(|| value.trim())
+    }
+
+    fn key_of(line: &str) -> &str {
+        line.split(':').next().unwrap_or_default()
+    }
+
+    fn agent_value(line: &str) -> Option<&str> {
+        let (key, value) = line.split_once(':')?;
+        key.trim().eq_ignore_ascii_case("user-agent").then(|| value.trim())
+    }
+
+    fn path_of(url: &str) -> String {
+        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+        rest.find('/').map_or("/".to_string(), |at| rest[at..].to_string())
+    }
+
+    /// A NUL read as an ordinary character.
+    fn nul_kept(probe: Probe) -> Probe {
+        let body = body_text(&probe).replace('\0', "x");
+        Probe {
+            body: body.into_bytes(),
+            ..probe
+        }
+    }
+
+    /// A group named `agent/…` given to the agent asked, both renamed to a
+    /// plain token Google's profile reads whole.
+    fn group_name_cut_at_slash(probe: Probe) -> Probe {
+        let asked = probe.agents[0].to_ascii_lowercase();
+        let mut named = false;
+        let mut read = each_line(probe, |line| match agent_value(line) {
+            Some(name) if name.contains('/') && name.split('/').next().unwrap_or_default().to_ascii_lowercase() == asked => {
+                "User-agent: CutBot".to_string()
+            }
+            _ => line.to_string(),
+        });
+        named |= body_text(&read).contains("CutBot");
+        if named {
+            read.agents = vec!["CutBot".to_string()];
+        }
+        read
+    }
+
+    /// `|` in a rule written `%7C`; the URL left as it is.
+    fn rule_encoded_url_not(probe: Probe) -> Probe {
+        each_line(probe, |line| match rule_value(line) {
+            Some(value) => format!("{}: {}", key_of(line), value.replace('|', "%7C")),
+            None => line.to_string(),
+        })
+    }
+
+    /// An escape written in lower case read as a literal `%`, in rules and URL.
+    fn escape_case_kept(probe: Probe) -> Probe {
+        let literal = |text: &str| text.replace("%2f", "%252f");
+        let url = literal(&probe.url);
+        let read = each_line(probe, |line| literal(line));
+        Probe { url, ..read }
+    }
+
+    /// Against a URL written without a path, a rule ending in `$` matches nothing.
+    fn end_anchor_on_written_url(probe: Probe) -> Probe {
+        let pathless = probe.url.split_once("://").is_some_and(|(_, rest)| !rest.contains('/'));
+        each_line(probe, |line| match rule_value(line) {
+            Some(value) if pathless && value.ends_with('$') => String::new(),
+            _ => line.to_string(),
+        })
+    }
+
+    /// Of several groups with one name, only the last is read.
+    fn later_group_replaces(probe: Probe) -> Probe {
+        let text = body_text(&probe);
+        let mut groups: Vec<(String, Vec<&str>)> = Vec::new();
+        for line in text.lines() {
+            match agent_value(line) {
+                Some(name) => groups.push((name.to_ascii_lowercase(), vec![line])),
+                None => match groups.last_mut() {
+                    Some((_, lines)) => lines.push(line),
+                    None => groups.push((String::new(), vec![line])),
+                },
+            }
+        }
+        let body: String = groups
+            .iter()
+            .enumerate()
+            .filter(|(at, (name, _))| !groups[at + 1..].iter().any(|(later, _)| later == name))
+            .flat_map(|(_, (_, lines))| lines.iter().map(|line| format!("{line}\n")))
+            .collect();
+        Probe {
+            body: body.into_bytes(),
+            ..probe
+        }
+    }
+
+    /// A rule found anywhere in the URL made a rule for the URL's path.
+    fn rule_anywhere_in_url(probe: Probe) -> Probe {
+        let url = probe.url.clone();
+        each_line(probe, |line| match rule_value(line) {
+            Some(value) if !value.is_empty() && !value.contains('*') && url.contains(value) => {
+                format!("{}: {}", key_of(line), path_of(&url))
+            }
+            _ => line.to_string(),
+        })
+    }
+
+    /// Each piece of a wildcard rule looked for from where the one before
+    /// it was found; a rule that matches so made a rule for the path.
+    fn wildcard_pieces_overlap(probe: Probe) -> Probe {
+        let path = path_of(&probe.url);
+        let found = |rule: &str| {
+            let mut from = 0;
+            rule.split('*').all(|piece| match path[from..].find(piece) {
+                Some(at) => {
+                    from += at;
+                    true
+                }
+                None => false,
+            })
+        };
+        each_line(probe, |line| match rule_value(line) {
+            Some(value) if value.contains('*') && found(value) => format!("{}: {path}", key_of(line)),
+            _ => line.to_string(),
+        })
+    }
+
+    fn confirmed(reading: Reading) -> Vec<String> {
+        diagnose(&Library(reading)).confirmed().map(|finding| finding.id.clone()).collect()
+    }
+
+    const READINGS: [(&str, Reading); 8] = [
+        ("nul-kept", nul_kept),
+        ("group-name-cut-at-slash", group_name_cut_at_slash),
+        ("rule-encoded-url-not", rule_encoded_url_not),
+        ("escape-case-kept", escape_case_kept),
+        ("end-anchor-on-written-url", end_anchor_on_written_url),
+        ("later-group-replaces", later_group_replaces),
+        ("rule-anywhere-in-url", rule_anywhere_in_url),
+        ("wildcard-pieces-overlap", wildcard_pieces_overlap),
+    ];
+
+    #[test]
+    fn each_library_is_confirmed_in_its_behaviour_and_nothing_else() {
+        for (id, reading) in READINGS {
+            assert_eq!(confirmed(reading), [id], "the library for {id}");
+        }
+    }
+
+    #[test]
+    fn a_conforming_library_is_confirmed_in_none() {
+        assert_eq!(confirmed(|probe| probe), Vec::<String>::new());
+    }
+
+    /// The behaviour `explain` names for the library with `reading` on a
+    /// page's minimal case, against `reference`.
+    fn named(reading: Reading, reference: Profile, case: &Probe) -> Option<String> {
+        let library = Library(reading);
+        let reference = RepImpl::new(reference);
+        assert_ne!(answer(&library, case), answer(&reference, case), "not a difference: {case:?}");
+        explain(&diagnose(&library), case, answer(&reference, case), |varied| {
+            (answer(&library, varied), answer(&reference, varied))
+        })
+        .map(|cause| cause.behaviour.id)
+    }
+
+    #[test]
+    fn the_pages_minimal_cases_are_named_by_their_behaviour() {
+        let cases: [(Reading, Profile, Probe); 8] = [
+            (
+                nul_kept,
+                Profile::GOOGLE,
+                probe("User-agent: Foo\0Bar\nDisallow: /a\n", "Foo", "https://example.com/a"),
+            ),
+            (
+                group_name_cut_at_slash,
+                Profile::RFC9309,
+                probe(
+                    "User-agent: *\nAllow: /\nUser-agent: www.integromedb.org/Crawler\nDisallow: /\n",
+                    "www.integromedb.org",
+                    "https://example.com/",
+                ),
+            ),
+            (
+                rule_encoded_url_not,
+                Profile::RFC9309,
+                probe("User-agent: *\nDisallow: /a|b\n", "Twitterbot", "https://example.com/a|b"),
+            ),
+            (
+                escape_case_kept,
+                Profile::RFC9309,
+                probe("User-agent: *\nDisallow: /a%2fb\n", "FooBot", "https://example.com/a%2Fb"),
+            ),
+            (
+                end_anchor_on_written_url,
+                Profile::RFC9309,
+                probe("User-agent: *\nDisallow: /$\n", "FooBot", "https://example.com"),
+            ),
+            (
+                later_group_replaces,
+                Profile::RFC9309,
+                probe(
+                    "User-agent: *\nDisallow: /category/sales-demo/\nUser-agent: Mediapartners-Google\nDisallow:\nUser-agent: *\n",
+                    "CCBot",
+                    "https://example.com/category/sales-demo/",
+                ),
+            ),
+            (
+                rule_anywhere_in_url,
+                Profile::RFC9309,
+                probe(
+                    "User-agent: *\nDisallow: http://10.211.8.146/\n",
+                    "GPTBot",
+                    "https://example.com/http://10.211.8.146/",
+                ),
+            ),
+            (
+                wildcard_pieces_overlap,
+                Profile::RFC9309,
+                probe("User-agent: *\nDisallow: /sh*/ea*/e*\n", "DuckDuckBot", "https://example.com/sh/ea"),
+            ),
+        ];
+        for ((id, _), (reading, reference, case)) in READINGS.iter().zip(cases) {
+            assert_eq!(named(reading, reference, &case).as_deref(), Some(*id), "{case:?}");
+        }
+    }
+
+    fn varied(vary: fn(&Probe) -> Option<Probe>, case: &Probe) -> Option<(String, String)> {
+        vary(case).map(|probe| (body_text(&probe), probe.url))
+    }
+
+    #[test]
+    fn each_edit_takes_out_its_construct_and_says_when_there_is_none() {
+        let url = "https://example.com/a";
+        let case = probe("User-agent: Foo\0Bar\nDisallow: /a\0b\n", "Foo", url);
+        assert_eq!(
+            varied(cut_lines_at_nul, &case),
+            Some(("User-agent: Foo\nDisallow: /a\n".into(), url.into()))
+        );
+        let case = probe("User-agent: b2w/0.1\nDisallow: /\nUser-agent: b2wx/1\n", "B2W", url);
+        assert_eq!(
+            varied(rename_groups_named_before_a_slash, &case),
+            Some(("User-agent: NoSuchBot0\nDisallow: /\nUser-agent: b2wx/1\n".into(), url.into()))
+        );
+        let case = probe("User-agent: *\nDisallow: *|*\nAllow: /[a]\n", "FooBot", "https://example.com/|?q=|");
+        assert_eq!(
+            varied(encode_unequally_encoded, &case),
+            Some((
+                "User-agent: *\nDisallow: *%7C*\nAllow: /%5Ba%5D\n".into(),
+                "https://example.com/%7C?q=|".into()
+            ))
+        );
+        let case = probe("User-agent: *\nDisallow: /a%2fb%C3%bc\n", "FooBot", "https://example.com/a%2f%zz");
+        assert_eq!(
+            varied(upper_case_escapes, &case),
+            Some((
+                "User-agent: *\nDisallow: /a%2Fb%C3%BC\n".into(),
+                "https://example.com/a%2F%zz".into()
+            ))
+        );
+        let case = probe(
+            "User-agent: *\nDisallow: tp\nDisallow: /x\nAllow: /a*z$\nDisallow: /b\n",
+            "FooBot",
+            "https://example.com/x/b",
+        );
+        // `tp` matches inside `https`, `/b` inside the path; `/x` starts the
+        // path and `/a*z$` matches nowhere.
+        assert_eq!(
+            varied(drop_rules_matching_off_the_path_start, &case),
+            Some(("User-agent: *\nDisallow: /x\nAllow: /a*z$\n".into(), case.url.clone()))
+        );
+        let plain = probe("User-agent: *\nDisallow: /a\n", "FooBot", url);
+        for vary in [
+            cut_lines_at_nul,
+            rename_groups_named_before_a_slash,
+            encode_unequally_encoded,
+            upper_case_escapes,
+            drop_rules_matching_off_the_path_start,
+        ] {
+            assert_eq!(varied(vary, &plain), None);
+        }
+    }
+
+    #[test]
+    fn patterns_match_from_the_start_with_wildcards_and_the_end_anchor() {
+        assert!(matches_from_start(b"/a", b"/ab"));
+        assert!(!matches_from_start(b"/a", b"/xa"));
+        assert!(matches_from_start(b"/a*c$", b"/abbc"));
+        assert!(!matches_from_start(b"/a*c$", b"/abcd"));
+        assert!(matches_from_start(b"*", b""));
+        assert!(!matches_from_start(b"/a$", b""));
+    }
 }
