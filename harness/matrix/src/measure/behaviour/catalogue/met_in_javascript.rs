@@ -13,7 +13,7 @@
 //! that group's file.
 
 use super::{
-    combine_groups_of_one_name, drop_wildcard_rules, q, root_for_empty_path, split_url, unrelated_name, with_body,
+    combine_groups_of_one_name, q, root_for_empty_path, split_url, unrelated_name, with_body,
     with_lines, without_lines, Behaviour, Line, Reference,
 };
 use rep_core::diff::Probe;
@@ -224,7 +224,7 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
             ),
         ],
         reference: Reference::Both,
-        vary: drop_wildcard_rules,
+        vary: drop_wildcard_rules_not_matching_the_path,
     },
 ];
 
@@ -340,12 +340,30 @@ fn matches_from_start(pattern: &[u8], text: &[u8]) -> bool {
     }
 }
 
+/// The URL's path, `/` when it has none.
+fn path_of(url: &str) -> Option<String> {
+    let (_, rest) = split_url(url)?;
+    Some(if rest.starts_with('/') { rest.to_string() } else { format!("/{rest}") })
+}
+
+/// Rules with `*` that do not match the URL's path as RFC 9309 reads them:
+/// for the references they decide nothing here, and a library finding their
+/// pieces loosely may match them.
+fn drop_wildcard_rules_not_matching_the_path(probe: &Probe) -> Option<Probe> {
+    let path = path_of(&probe.url)?;
+    with_body(
+        probe,
+        without_lines(&probe.body, |line: &Line| {
+            line.is_rule() && line.value().contains(&b'*') && !matches_from_start(line.value(), path.as_bytes())
+        }),
+    )
+}
+
 /// Rules that match the URL somewhere (the whole URL as written, as the
 /// library reads it) but do not match its path from the start, as RFC 9309
 /// reads a rule: for the references they decide nothing here.
 fn drop_rules_matching_off_the_path_start(probe: &Probe) -> Option<Probe> {
-    let (_, rest) = split_url(&probe.url)?;
-    let path = if rest.starts_with('/') { rest.to_string() } else { format!("/{rest}") };
+    let path = path_of(&probe.url)?;
     let url = probe.url.as_bytes();
     with_body(
         probe,
@@ -445,7 +463,7 @@ mod tests {
         key.trim().eq_ignore_ascii_case("user-agent").then(|| value.trim())
     }
 
-    fn path_of(url: &str) -> String {
+    fn written_path(url: &str) -> String {
         let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
         rest.find('/').map_or("/".to_string(), |at| rest[at..].to_string())
     }
@@ -532,7 +550,7 @@ mod tests {
         let url = probe.url.clone();
         each_line(probe, |line| match rule_value(line) {
             Some(value) if !value.is_empty() && !value.contains('*') && url.contains(value) => {
-                format!("{}: {}", key_of(line), path_of(&url))
+                format!("{}: {}", key_of(line), written_path(&url))
             }
             _ => line.to_string(),
         })
@@ -541,7 +559,7 @@ mod tests {
     /// Each piece of a wildcard rule looked for from where the one before
     /// it was found; a rule that matches so made a rule for the path.
     fn wildcard_pieces_overlap(probe: Probe) -> Probe {
-        let path = path_of(&probe.url);
+        let path = written_path(&probe.url);
         let found = |rule: &str| {
             let mut from = 0;
             rule.split('*').all(|piece| match path[from..].find(piece) {
@@ -702,6 +720,16 @@ mod tests {
             varied(drop_rules_matching_off_the_path_start, &case),
             Some(("User-agent: *\nDisallow: /x\nAllow: /a*z$\n".into(), case.url.clone()))
         );
+        let case = probe(
+            "User-agent: *\nDisallow: /sh*/ea*/e*\nDisallow: */photo/*\n",
+            "FooBot",
+            "https://example.com/sh/ea/photo/",
+        );
+        // The first matches only when its pieces overlap; the second matches.
+        assert_eq!(
+            varied(drop_wildcard_rules_not_matching_the_path, &case),
+            Some(("User-agent: *\nDisallow: */photo/*\n".into(), case.url.clone()))
+        );
         let plain = probe("User-agent: *\nDisallow: /a\n", "FooBot", url);
         for vary in [
             cut_lines_at_nul,
@@ -709,6 +737,7 @@ mod tests {
             encode_unequally_encoded,
             upper_case_escapes,
             drop_rules_matching_off_the_path_start,
+            drop_wildcard_rules_not_matching_the_path,
         ] {
             assert_eq!(varied(vary, &plain), None);
         }
