@@ -13,8 +13,8 @@
 //! that group's file.
 
 use super::{
-    combine_groups_of_one_name, q, root_for_empty_path, split_url, unrelated_name, with_body,
-    with_lines, without_lines, Behaviour, Line, Reference,
+    combine_groups_of_one_name, q, root_for_empty_path, split_url, unrelated_name, with_body, with_lines,
+    without_lines, Behaviour, Line, Reference,
 };
 use rep_core::diff::Probe;
 
@@ -75,7 +75,7 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
     },
     Behaviour {
         id: "rule-encoded-url-not",
-        title: "percent-encodes `|`, `^`, `[` and `]` in a rule but reads them as they are in the URL's path, so `Disallow: /a|b` does not match `/a|b`",
+        title: "percent-encodes `|`, `^`, `[` and `]` in a rule, where the URL's path keeps them as written: `Disallow: /a|b` does not match `/a|b`, and `Disallow: /a]b` matches `/a%5Db`",
         questions: &[
             q(
                 "User-agent: *\nDisallow: /a|b\n",
@@ -120,8 +120,8 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: upper_case_escapes,
     },
     Behaviour {
-        id: "end-anchor-on-written-url",
-        title: "reads a final `$` as the end of the URL as written, so `Disallow: /$` does not match `https://example.com`, which has no `/`",
+        id: "pathless-url-as-written",
+        title: "matches a URL without a path as it is written, with no `/`, so `Disallow: /$` does not match `https://example.com` nor `Disallow: /?q` `https://example.com?q=1`",
         questions: &[
             q(
                 "User-agent: *\nDisallow: /$\n",
@@ -130,19 +130,19 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
                 false,
                 true,
             ),
-            // Without `$` the same URL is matched as `/`: not empty-path-not-root.
+            q(
+                "User-agent: *\nDisallow: /?q\n",
+                "FooBot",
+                "https://example.com?q=1",
+                false,
+                true,
+            ),
+            // `Disallow: /` still matches it (the library finds the `/` of
+            // `https://`): not empty-path-not-root, which matches nothing.
             q(
                 "User-agent: *\nDisallow: /\n",
                 "FooBot",
                 "https://example.com",
-                false,
-                false,
-            ),
-            // `$` ends a path that has one: not no-end-anchor.
-            q(
-                "User-agent: *\nDisallow: /a$\n",
-                "FooBot",
-                "https://example.com/a",
                 false,
                 false,
             ),
@@ -254,7 +254,11 @@ fn before_slash(name: &[u8]) -> Vec<u8> {
 /// Groups whose name holds a `/` and, cut there, is an agent asked (cut
 /// the same way) renamed to a name no agent asked contains.
 fn rename_groups_named_before_a_slash(probe: &Probe) -> Option<Probe> {
-    let asked: Vec<Vec<u8>> = probe.agents.iter().map(|agent| before_slash(agent.as_bytes())).collect();
+    let asked: Vec<Vec<u8>> = probe
+        .agents
+        .iter()
+        .map(|agent| before_slash(agent.as_bytes()))
+        .collect();
     let unrelated = unrelated_name(probe);
     with_body(
         probe,
@@ -308,7 +312,10 @@ fn encode_unequally_encoded(probe: &Probe) -> Option<Probe> {
 fn escapes_upper_cased(bytes: &[u8]) -> Vec<u8> {
     let mut out = bytes.to_vec();
     for at in 0..out.len() {
-        let escape = out[at] == b'%' && out.get(at + 1..at + 3).is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
+        let escape = out[at] == b'%'
+            && out
+                .get(at + 1..at + 3)
+                .is_some_and(|hex| hex.iter().all(u8::is_ascii_hexdigit));
         if escape {
             out[at + 1..at + 3].make_ascii_uppercase();
         }
@@ -343,7 +350,11 @@ fn matches_from_start(pattern: &[u8], text: &[u8]) -> bool {
 /// The URL's path, `/` when it has none.
 fn path_of(url: &str) -> Option<String> {
     let (_, rest) = split_url(url)?;
-    Some(if rest.starts_with('/') { rest.to_string() } else { format!("/{rest}") })
+    Some(if rest.starts_with('/') {
+        rest.to_string()
+    } else {
+        format!("/{rest}")
+    })
 }
 
 /// Rules with `*` that do not match the URL's path as RFC 9309 reads them:
@@ -408,7 +419,8 @@ mod tests {
                 agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
                 url: String::from_utf8_lossy(url).into_owned(),
             });
-            let allowed = rep::check_once(&read.body, Profile::GOOGLE, &read.agent_bytes(), read.url.as_bytes()).allowed;
+            let allowed =
+                rep::check_once(&read.body, Profile::GOOGLE, &read.agent_bytes(), read.url.as_bytes()).allowed;
             Ok(Outcome::new(allowed, DecidingLine::NotReported))
         }
     }
@@ -483,7 +495,9 @@ mod tests {
         let asked = probe.agents[0].to_ascii_lowercase();
         let mut named = false;
         let mut read = each_line(probe, |line| match agent_value(line) {
-            Some(name) if name.contains('/') && name.split('/').next().unwrap_or_default().to_ascii_lowercase() == asked => {
+            Some(name)
+                if name.contains('/') && name.split('/').next().unwrap_or_default().to_ascii_lowercase() == asked =>
+            {
                 "User-agent: CutBot".to_string()
             }
             _ => line.to_string(),
@@ -511,11 +525,12 @@ mod tests {
         Probe { url, ..read }
     }
 
-    /// Against a URL written without a path, a rule ending in `$` matches nothing.
-    fn end_anchor_on_written_url(probe: Probe) -> Probe {
+    /// A URL written without a path matched as written: a rule that needs
+    /// the path's `/` (ending in `$` or followed by a query) matches nothing.
+    fn pathless_url_as_written(probe: Probe) -> Probe {
         let pathless = probe.url.split_once("://").is_some_and(|(_, rest)| !rest.contains('/'));
         each_line(probe, |line| match rule_value(line) {
-            Some(value) if pathless && value.ends_with('$') => String::new(),
+            Some(value) if pathless && (value.ends_with('$') || value.starts_with("/?")) => String::new(),
             _ => line.to_string(),
         })
     }
@@ -577,7 +592,10 @@ mod tests {
     }
 
     fn confirmed(reading: Reading) -> Vec<String> {
-        diagnose(&Library(reading)).confirmed().map(|finding| finding.id.clone()).collect()
+        diagnose(&Library(reading))
+            .confirmed()
+            .map(|finding| finding.id.clone())
+            .collect()
     }
 
     const READINGS: [(&str, Reading); 8] = [
@@ -585,7 +603,7 @@ mod tests {
         ("group-name-cut-at-slash", group_name_cut_at_slash),
         ("rule-encoded-url-not", rule_encoded_url_not),
         ("escape-case-kept", escape_case_kept),
-        ("end-anchor-on-written-url", end_anchor_on_written_url),
+        ("pathless-url-as-written", pathless_url_as_written),
         ("later-group-replaces", later_group_replaces),
         ("rule-anywhere-in-url", rule_anywhere_in_url),
         ("wildcard-pieces-overlap", wildcard_pieces_overlap),
@@ -608,7 +626,11 @@ mod tests {
     fn named(reading: Reading, reference: Profile, case: &Probe) -> Option<String> {
         let library = Library(reading);
         let reference = RepImpl::new(reference);
-        assert_ne!(answer(&library, case), answer(&reference, case), "not a difference: {case:?}");
+        assert_ne!(
+            answer(&library, case),
+            answer(&reference, case),
+            "not a difference: {case:?}"
+        );
         explain(&diagnose(&library), case, answer(&reference, case), |varied| {
             (answer(&library, varied), answer(&reference, varied))
         })
@@ -643,9 +665,9 @@ mod tests {
                 probe("User-agent: *\nDisallow: /a%2fb\n", "FooBot", "https://example.com/a%2Fb"),
             ),
             (
-                end_anchor_on_written_url,
+                pathless_url_as_written,
                 Profile::RFC9309,
-                probe("User-agent: *\nDisallow: /$\n", "FooBot", "https://example.com"),
+                probe("User-agent: *\nDisallow: /?q\n", "FooBot", "https://example.com?q=1"),
             ),
             (
                 later_group_replaces,
@@ -691,9 +713,16 @@ mod tests {
         let case = probe("User-agent: b2w/0.1\nDisallow: /\nUser-agent: b2wx/1\n", "B2W", url);
         assert_eq!(
             varied(rename_groups_named_before_a_slash, &case),
-            Some(("User-agent: NoSuchBot0\nDisallow: /\nUser-agent: b2wx/1\n".into(), url.into()))
+            Some((
+                "User-agent: NoSuchBot0\nDisallow: /\nUser-agent: b2wx/1\n".into(),
+                url.into()
+            ))
         );
-        let case = probe("User-agent: *\nDisallow: *|*\nAllow: /[a]\n", "FooBot", "https://example.com/|?q=|");
+        let case = probe(
+            "User-agent: *\nDisallow: *|*\nAllow: /[a]\n",
+            "FooBot",
+            "https://example.com/|?q=|",
+        );
         assert_eq!(
             varied(encode_unequally_encoded, &case),
             Some((
@@ -701,7 +730,11 @@ mod tests {
                 "https://example.com/%7C?q=|".into()
             ))
         );
-        let case = probe("User-agent: *\nDisallow: /a%2fb%C3%bc\n", "FooBot", "https://example.com/a%2f%zz");
+        let case = probe(
+            "User-agent: *\nDisallow: /a%2fb%C3%bc\n",
+            "FooBot",
+            "https://example.com/a%2f%zz",
+        );
         assert_eq!(
             varied(upper_case_escapes, &case),
             Some((
