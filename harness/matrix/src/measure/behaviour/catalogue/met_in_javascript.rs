@@ -298,7 +298,7 @@ fn encode_unequally_encoded(probe: &Probe) -> Option<Probe> {
     let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
     let url = format!(
         "{origin}{}{}",
-        String::from_utf8_lossy(&escaped_unequal(rest[..path_end].as_bytes())),
+        String::from_utf8_lossy(&escaped_unequal(&rest.as_bytes()[..path_end])),
         &rest[path_end..]
     );
     (body.is_some() || url != probe.url).then(|| Probe {
