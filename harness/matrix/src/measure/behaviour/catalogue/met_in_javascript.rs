@@ -13,7 +13,7 @@
 //! that group's file.
 
 use super::{
-    combine_groups_of_one_name, q, root_for_empty_path, split_url, unrelated_name, with_body, with_lines,
+    combine_groups_of_one_name, lines, q, root_for_empty_path, split_url, unrelated_name, with_body, with_lines,
     without_lines, Behaviour, Line, Reference,
 };
 use rep_core::diff::Probe;
@@ -120,8 +120,8 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: upper_case_escapes,
     },
     Behaviour {
-        id: "pathless-url-as-written",
-        title: "matches a URL without a path as it is written, with no `/`, so `Disallow: /$` does not match `https://example.com` nor `Disallow: /?q` `https://example.com?q=1`",
+        id: "end-anchor-on-written-url",
+        title: "reads a final `$` as the end of the URL as written, so `Disallow: /$` does not match `https://example.com`, which has no `/`",
         questions: &[
             q(
                 "User-agent: *\nDisallow: /$\n",
@@ -130,15 +130,7 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
                 false,
                 true,
             ),
-            q(
-                "User-agent: *\nDisallow: /?q\n",
-                "FooBot",
-                "https://example.com?q=1",
-                false,
-                true,
-            ),
-            // `Disallow: /` still matches it (the library finds the `/` of
-            // `https://`): not empty-path-not-root, which matches nothing.
+            // Without `$` the same URL is matched as `/`: not empty-path-not-root.
             q(
                 "User-agent: *\nDisallow: /\n",
                 "FooBot",
@@ -146,9 +138,17 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
                 false,
                 false,
             ),
+            // `$` ends a path that has one: not no-end-anchor.
+            q(
+                "User-agent: *\nDisallow: /a$\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                false,
+            ),
         ],
         reference: Reference::Both,
-        vary: root_for_empty_path,
+        vary: root_for_pathless_url_under_anchored_rule,
     },
     Behaviour {
         id: "later-group-replaces",
@@ -268,6 +268,20 @@ fn rename_groups_named_before_a_slash(probe: &Probe) -> Option<Probe> {
             named.then(|| format!("User-agent: {unrelated}").into_bytes())
         }),
     )
+}
+
+/// A `/` given to a URL without a path, where a rule ends in `$`: the
+/// construct is the anchor meeting a URL written without its `/` (a query
+/// right after the host is query-after-host-unrooted's).
+fn root_for_pathless_url_under_anchored_rule(probe: &Probe) -> Option<Probe> {
+    let anchored = lines(&probe.body)
+        .iter()
+        .any(|line| line.is_rule() && line.value().ends_with(b"$"));
+    if anchored {
+        root_for_empty_path(probe)
+    } else {
+        None
+    }
 }
 
 /// The characters `encodeURI` escapes and the URL standard leaves as they
@@ -525,12 +539,11 @@ mod tests {
         Probe { url, ..read }
     }
 
-    /// A URL written without a path matched as written: a rule that needs
-    /// the path's `/` (ending in `$` or followed by a query) matches nothing.
-    fn pathless_url_as_written(probe: Probe) -> Probe {
+    /// Against a URL written without a path, a rule ending in `$` matches nothing.
+    fn end_anchor_on_written_url(probe: Probe) -> Probe {
         let pathless = probe.url.split_once("://").is_some_and(|(_, rest)| !rest.contains('/'));
         each_line(probe, |line| match rule_value(line) {
-            Some(value) if pathless && (value.ends_with('$') || value.starts_with("/?")) => String::new(),
+            Some(value) if pathless && value.ends_with('$') => String::new(),
             _ => line.to_string(),
         })
     }
@@ -603,7 +616,7 @@ mod tests {
         ("group-name-cut-at-slash", group_name_cut_at_slash),
         ("rule-encoded-url-not", rule_encoded_url_not),
         ("escape-case-kept", escape_case_kept),
-        ("pathless-url-as-written", pathless_url_as_written),
+        ("end-anchor-on-written-url", end_anchor_on_written_url),
         ("later-group-replaces", later_group_replaces),
         ("rule-anywhere-in-url", rule_anywhere_in_url),
         ("wildcard-pieces-overlap", wildcard_pieces_overlap),
@@ -665,9 +678,9 @@ mod tests {
                 probe("User-agent: *\nDisallow: /a%2fb\n", "FooBot", "https://example.com/a%2Fb"),
             ),
             (
-                pathless_url_as_written,
+                end_anchor_on_written_url,
                 Profile::RFC9309,
-                probe("User-agent: *\nDisallow: /?q\n", "FooBot", "https://example.com?q=1"),
+                probe("User-agent: *\nDisallow: /$\n", "FooBot", "https://example.com"),
             ),
             (
                 later_group_replaces,
@@ -763,6 +776,17 @@ mod tests {
             varied(drop_wildcard_rules_not_matching_the_path, &case),
             Some(("User-agent: *\nDisallow: */photo/*\n".into(), case.url.clone()))
         );
+        let pathless = "https://example.com?q=1";
+        let case = probe("User-agent: *\nDisallow: /$\n", "FooBot", pathless);
+        assert_eq!(
+            varied(root_for_pathless_url_under_anchored_rule, &case),
+            Some((
+                "User-agent: *\nDisallow: /$\n".into(),
+                "https://example.com/?q=1".into()
+            ))
+        );
+        let case = probe("User-agent: *\nDisallow: /?q\n", "FooBot", pathless);
+        assert_eq!(varied(root_for_pathless_url_under_anchored_rule, &case), None);
         let plain = probe("User-agent: *\nDisallow: /a\n", "FooBot", url);
         for vary in [
             cut_lines_at_nul,
