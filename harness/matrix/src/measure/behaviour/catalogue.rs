@@ -639,6 +639,15 @@ const FIRST: &[Behaviour] = &[
                 true,
                 false,
             ),
+            // Inside a path too: not a rule matched anywhere in the URL,
+            // which finds `//` in `https://` (rule-anywhere-in-url).
+            q(
+                "User-agent: *\nDisallow: /a//b\n",
+                "FooBot",
+                "https://example.com/a/b",
+                true,
+                false,
+            ),
         ],
         reference: Reference::Both,
         vary: collapse_slashes,
