@@ -577,10 +577,19 @@ fn drop_leading_stars_of_names(probe: &Probe) -> Option<Probe> {
 
 /// The spaces in rules and in the URL written `%20`.
 fn encode_spaces(probe: &Probe) -> Option<Probe> {
+    // Whitespace at either end, a vertical tab too, is no part of the value.
+    let inner = |line: &Line| {
+        let value = line.value();
+        let end = |b: &u8| !(b.is_ascii_whitespace() || *b == 0x0B);
+        let start = value.iter().position(end).unwrap_or(value.len());
+        let stop = value.iter().rposition(end).map_or(start, |at| at + 1);
+        value[start..stop].to_vec()
+    };
     let body = with_lines(&probe.body, |line| {
-        (line.is_rule() && line.value().contains(&b' ')).then(|| {
+        let value = inner(line);
+        (line.is_rule() && value.contains(&b' ')).then(|| {
             let colon = line.bytes.iter().position(|&b| b == b':').unwrap_or_default();
-            let value = String::from_utf8_lossy(line.value()).replace(' ', "%20");
+            let value = String::from_utf8_lossy(&value).replace(' ', "%20");
             [&line.bytes[..colon], b": ", value.as_bytes()].concat()
         })
     })?;
@@ -1091,6 +1100,11 @@ mod tests {
 
     #[test]
     fn spaces_are_encoded_in_rules_and_url() {
+        // A space before a trailing vertical tab ends the value: nothing to encode.
+        assert_eq!(
+            varied(encode_spaces, "User-agent: *\nDisallow: / \u{b}\n", "ftp://x/"),
+            None
+        );
         assert_eq!(
             varied(
                 encode_spaces,
