@@ -133,7 +133,7 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: drop_disallows_as_long_as_allows,
     },
     Behaviour {
-        id: "key-spelt-exactly",
+        id: "prefixed-key-unread",
         title: "does not read `User-agents: FooBot` as a group for `FooBot`, where Google's parser reads a key by the known key it starts with (`User-agents`, `Disallowed`)",
         questions: &[
             q(
@@ -982,7 +982,7 @@ mod tests {
             ("repeated-name-splits-agents", repeated_name_splits),
             ("anchor-not-counted-tie-disallow", anchor_not_counted),
             ("tie-by-length-disallow-wins", length_ties_to_disallow),
-            ("key-spelt-exactly", key_by_whole_word),
+            ("prefixed-key-unread", key_by_whole_word),
             ("vertical-tab-kept", vertical_tab_kept),
             ("path-slashes-collapsed", url_slashes_collapsed),
             ("query-after-host-unrooted", query_unrooted),
