@@ -38,6 +38,9 @@ pub enum Reference {
     /// Google's parser alone: RFC 9309 answers the other way, as the
     /// library does (a library that states no profile is not wrong there).
     Google,
+    /// RFC 9309 alone: Google's parser answers the other way, as the
+    /// library does.
+    Rfc,
 }
 
 impl Reference {
@@ -46,6 +49,7 @@ impl Reference {
         match self {
             Reference::Both => "RFC 9309 and Google answer",
             Reference::Google => "Google's parser answers",
+            Reference::Rfc => "RFC 9309 answers",
         }
     }
 }

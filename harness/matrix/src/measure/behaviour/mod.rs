@@ -51,15 +51,18 @@ impl Finding {
     /// Who gives the conforming answers to its questions, as the subject of
     /// a sentence.
     pub fn reference_words(&self) -> &'static str {
-        // A cause of two behaviours ([`explain`]) is named `first+second`.
-        let google_only = self.id.split('+').any(|id| {
-            catalogue::behaviour(id).is_some_and(|behaviour| behaviour.reference == catalogue::Reference::Google)
-        });
-        if google_only {
-            catalogue::Reference::Google.words()
-        } else {
-            catalogue::Reference::Both.words()
-        }
+        // A cause of two behaviours ([`explain`]) is named `first+second`;
+        // a single reference of either names the pair's.
+        let references: Vec<catalogue::Reference> = self
+            .id
+            .split('+')
+            .filter_map(|id| catalogue::behaviour(id).map(|behaviour| behaviour.reference))
+            .collect();
+        [catalogue::Reference::Google, catalogue::Reference::Rfc]
+            .into_iter()
+            .find(|single| references.contains(single))
+            .unwrap_or(catalogue::Reference::Both)
+            .words()
     }
 }
 
