@@ -6,8 +6,8 @@
 
 use super::super::edit::{lines, without_lines, Line};
 use super::{
-    combine_groups_of_one_name, drop_disallows_tied_with_allows, encode_rules, longest_rules_first,
-    one_agent_per_group, q, split_url, with_body, Behaviour, Reference,
+    combine_groups_of_one_name, drop_disallows_tied_with_allows, drop_rules_before_agents, encode_rules,
+    longest_rules_first, one_agent_per_group, q, split_url, with_body, Behaviour, Reference,
 };
 use rep_core::diff::Probe;
 
@@ -34,6 +34,29 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         ],
         reference: Reference::Both,
         vary: blank_line_before_groups,
+    },
+    Behaviour {
+        id: "rule-before-agents-rejects-file",
+        title: "rejects the whole file, and so allows everything, when a rule comes before any user-agent line",
+        questions: &[
+            q(
+                "Disallow: /b\nUser-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+            // A blank line after the stray rule does not help: not unseparated-group-rejects-file.
+            q(
+                "Disallow: /b\n\nUser-agent: *\nDisallow: /a\n",
+                "FooBot",
+                "https://example.com/a",
+                false,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rules_before_agents,
     },
     Behaviour {
         id: "wildcard-stops-at-first",
@@ -174,6 +197,29 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: encode_rules,
     },
     Behaviour {
+        id: "rule-space-unencoded",
+        title: "compares a rule holding a space (`/a b`) as written with the percent-encoded path (`/a%20b`), so the rule matches nothing",
+        questions: &[
+            q(
+                "User-agent: *\nDisallow: /a b\n",
+                "FooBot",
+                "https://example.com/a b",
+                false,
+                true,
+            ),
+            // The line is read, so it keeps the group going: not rule-with-space-unread.
+            q(
+                "User-agent: FooBot\nDisallow: /a b\nUser-agent: BarBot\nDisallow: /c\n",
+                "FooBot",
+                "https://example.com/c",
+                true,
+                true,
+            ),
+        ],
+        reference: Reference::Both,
+        vary: drop_rules_with_spaces,
+    },
+    Behaviour {
         id: "tie-first-listed-wins",
         title: "obeys whichever of an `Allow` and a `Disallow` of the same pattern comes first, where both references let the `Allow` win",
         questions: &[
@@ -279,9 +325,8 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
 /// line of a group, so that every group is separated as the library needs.
 fn blank_line_before_groups(probe: &Probe) -> Option<Probe> {
     let lines = lines(&probe.body);
-    let unseparated = |at: usize| {
-        at > 0 && lines[at].is_agent() && !lines[at - 1].is_agent() && !lines[at - 1].is_blank()
-    };
+    let unseparated =
+        |at: usize| at > 0 && lines[at].is_agent() && !lines[at - 1].is_agent() && !lines[at - 1].is_blank();
     let body: Vec<u8> = (0..lines.len())
         .flat_map(|at| {
             let blank: &[u8] = if unseparated(at) { b"\n" } else { b"" };
@@ -294,7 +339,11 @@ fn blank_line_before_groups(probe: &Probe) -> Option<Probe> {
 /// Whether a rule has a `*` with more of the pattern after it.
 fn has_inner_wildcard(line: &Line) -> bool {
     let value = line.value();
-    line.is_rule() && value.iter().position(|&b| b == b'*').is_some_and(|at| at + 1 < value.len())
+    line.is_rule()
+        && value
+            .iter()
+            .position(|&b| b == b'*')
+            .is_some_and(|at| at + 1 < value.len())
 }
 
 fn drop_rules_with_inner_wildcards(probe: &Probe) -> Option<Probe> {
@@ -306,7 +355,11 @@ fn drop_rules_with_inner_dollars(probe: &Probe) -> Option<Probe> {
         probe,
         without_lines(&probe.body, |line| {
             let value = line.value();
-            line.is_rule() && value.iter().position(|&b| b == b'$').is_some_and(|at| at + 1 < value.len())
+            line.is_rule()
+                && value
+                    .iter()
+                    .position(|&b| b == b'$')
+                    .is_some_and(|at| at + 1 < value.len())
         }),
     )
 }
@@ -315,6 +368,13 @@ fn drop_rules_starting_with_two_slashes(probe: &Probe) -> Option<Probe> {
     with_body(
         probe,
         without_lines(&probe.body, |line| line.is_rule() && line.value().starts_with(b"//")),
+    )
+}
+
+fn drop_rules_with_spaces(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| line.is_rule() && line.value().contains(&b' ')),
     )
 }
 
@@ -329,10 +389,7 @@ fn with_url(probe: &Probe, query_only: bool, replace: impl Fn(&str) -> String) -
         ("", rest)
     };
     let url = format!("{origin}{kept}{}", replace(changed));
-    (url != probe.url).then(|| Probe {
-        url,
-        ..probe.clone()
-    })
+    (url != probe.url).then(|| Probe { url, ..probe.clone() })
 }
 
 fn encode_quotes_in_query(probe: &Probe) -> Option<Probe> {
@@ -387,14 +444,18 @@ fn later_star_groups_into_first(probe: &Probe) -> Option<Probe> {
     let mut body: Vec<u8> = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         if i == insert_at {
-            moved.iter().for_each(|moved| body.extend(moved.bytes.iter().chain(b"\n")));
+            moved
+                .iter()
+                .for_each(|moved| body.extend(moved.bytes.iter().chain(b"\n")));
         }
         if !in_later(i) {
             body.extend(line.bytes.iter().chain(b"\n"));
         }
     }
     if insert_at == lines.len() {
-        moved.iter().for_each(|moved| body.extend(moved.bytes.iter().chain(b"\n")));
+        moved
+            .iter()
+            .for_each(|moved| body.extend(moved.bytes.iter().chain(b"\n")));
     }
     with_body(probe, Some(body))
 }
@@ -458,7 +519,10 @@ mod tests {
     }
 
     fn text_lines(probe: &Probe) -> Vec<String> {
-        String::from_utf8_lossy(&probe.body).lines().map(str::to_string).collect()
+        String::from_utf8_lossy(&probe.body)
+            .lines()
+            .map(str::to_string)
+            .collect()
     }
 
     fn with_text(probe: Probe, lines: Vec<String>) -> Probe {
@@ -522,11 +586,40 @@ mod tests {
         }
     }
 
+    fn rejects_file_with_stray_rule(probe: Probe) -> Probe {
+        let lines = text_lines(&probe);
+        let first_agent = lines
+            .iter()
+            .position(|line| line.to_ascii_lowercase().starts_with("user-agent"));
+        let stray = lines[..first_agent.unwrap_or(lines.len())]
+            .iter()
+            .any(|line| rule_value(line).is_some());
+        if stray {
+            with_text(probe, Vec::new())
+        } else {
+            probe
+        }
+    }
+
+    fn rule_space_unencoded(probe: Probe) -> Probe {
+        let lines = text_lines(&probe)
+            .into_iter()
+            .map(|line| match rule_value(&line) {
+                // Read, but never matching: a pattern no path starts with.
+                Some(value) if value.contains(' ') => format!("Disallow: /{}$", "never-matched"),
+                _ => line,
+            })
+            .collect();
+        with_text(probe, lines)
+    }
+
     fn wildcard_stops_at_first(probe: Probe) -> Probe {
         let path = path_of(&probe.url).to_string();
         let lines = text_lines(&probe)
             .into_iter()
-            .filter(|line| rule_value(line).is_none_or(|value| !value.contains('*') || first_stop_matches(value, &path)))
+            .filter(|line| {
+                rule_value(line).is_none_or(|value| !value.contains('*') || first_stop_matches(value, &path))
+            })
             .collect();
         with_text(probe, lines)
     }
@@ -595,7 +688,10 @@ mod tests {
         let mut kept = Vec::new();
         let mut at = 0;
         while at < lines.len() {
-            let end = (at..lines.len()).find(|&i| !is_agent(&lines[i])).unwrap_or(lines.len()).max(at + 1);
+            let end = (at..lines.len())
+                .find(|&i| !is_agent(&lines[i]))
+                .unwrap_or(lines.len())
+                .max(at + 1);
             let run = &lines[at..end];
             if run.iter().any(|line| line.ends_with(": *")) {
                 kept.push("User-agent: *".to_string());
@@ -638,8 +734,10 @@ mod tests {
 
     #[test]
     fn each_behaviour_is_confirmed_by_a_library_with_it_and_not_by_a_conforming_one() {
-        let fakes: [(&str, Rewrite); 11] = [
+        let fakes: [(&str, Rewrite); 13] = [
             ("unseparated-group-rejects-file", rejects_unseparated_file),
+            ("rule-before-agents-rejects-file", rejects_file_with_stray_rule),
+            ("rule-space-unencoded", rule_space_unencoded),
             ("wildcard-stops-at-first", wildcard_stops_at_first),
             ("dollar-inside-ends-rule", dollar_inside_ends_rule),
             ("double-slash-rule-other-host", double_slash_rule_other_host),
@@ -653,8 +751,14 @@ mod tests {
         ];
         let none = confirmed(conforming);
         for (id, fake) in fakes {
-            assert!(confirmed(fake).iter().any(|found| found == id), "{id} not confirmed by its fake");
-            assert!(!none.iter().any(|found| found == id), "{id} confirmed by a conforming library");
+            assert!(
+                confirmed(fake).iter().any(|found| found == id),
+                "{id} not confirmed by its fake"
+            );
+            assert!(
+                !none.iter().any(|found| found == id),
+                "{id} confirmed by a conforming library"
+            );
         }
     }
 
@@ -677,33 +781,85 @@ mod tests {
     #[test]
     fn each_edit_takes_its_construct_out() {
         assert_eq!(
-            varied_body("unseparated-group-rejects-file", "User-agent: a\nDisallow: /\nUser-agent: b\nUser-agent: c\nAllow: /\n").as_deref(),
+            varied_body(
+                "unseparated-group-rejects-file",
+                "User-agent: a\nDisallow: /\nUser-agent: b\nUser-agent: c\nAllow: /\n"
+            )
+            .as_deref(),
             Some("User-agent: a\nDisallow: /\n\nUser-agent: b\nUser-agent: c\nAllow: /\n")
         );
-        assert_eq!(varied_body("unseparated-group-rejects-file", "User-agent: a\nDisallow: /\n\nUser-agent: b\n"), None);
         assert_eq!(
-            varied_body("wildcard-stops-at-first", "User-agent: *\nDisallow: */v.html\nDisallow: /a*\n").as_deref(),
+            varied_body(
+                "unseparated-group-rejects-file",
+                "User-agent: a\nDisallow: /\n\nUser-agent: b\n"
+            ),
+            None
+        );
+        assert_eq!(
+            varied_body(
+                "rule-before-agents-rejects-file",
+                "Disallow: /b\n\nUser-agent: *\nDisallow: /a\n"
+            )
+            .as_deref(),
+            Some("\nUser-agent: *\nDisallow: /a\n")
+        );
+        assert_eq!(
+            varied_body("rule-space-unencoded", "User-agent: *\nDisallow: /a b\nDisallow: /c\n").as_deref(),
+            Some("User-agent: *\nDisallow: /c\n")
+        );
+        assert_eq!(
+            varied_body(
+                "wildcard-stops-at-first",
+                "User-agent: *\nDisallow: */v.html\nDisallow: /a*\n"
+            )
+            .as_deref(),
             Some("User-agent: *\nDisallow: /a*\n")
         );
         assert_eq!(
-            varied_body("dollar-inside-ends-rule", "User-agent: *\nDisallow: /a$b\nDisallow: /c$\n").as_deref(),
+            varied_body(
+                "dollar-inside-ends-rule",
+                "User-agent: *\nDisallow: /a$b\nDisallow: /c$\n"
+            )
+            .as_deref(),
             Some("User-agent: *\nDisallow: /c$\n")
         );
         assert_eq!(
-            varied_body("double-slash-rule-other-host", "User-agent: *\nDisallow: //;s\nDisallow: /a//b\n").as_deref(),
+            varied_body(
+                "double-slash-rule-other-host",
+                "User-agent: *\nDisallow: //;s\nDisallow: /a//b\n"
+            )
+            .as_deref(),
             Some("User-agent: *\nDisallow: /a//b\n")
         );
         assert_eq!(
-            varied("query-quote-encoded", &case("User-agent: *\n", "https://example.com/p'x?q='x")).map(|probe| probe.url),
+            varied(
+                "query-quote-encoded",
+                &case("User-agent: *\n", "https://example.com/p'x?q='x")
+            )
+            .map(|probe| probe.url),
             Some("https://example.com/p'x?q=%27x".to_string())
         );
-        assert_eq!(varied("query-quote-encoded", &case("User-agent: *\n", "https://example.com/p'x")), None);
         assert_eq!(
-            varied("url-brackets-encoded", &case("User-agent: *\n", "https://example.com/a]b?[")).map(|probe| probe.url),
+            varied(
+                "query-quote-encoded",
+                &case("User-agent: *\n", "https://example.com/p'x")
+            ),
+            None
+        );
+        assert_eq!(
+            varied(
+                "url-brackets-encoded",
+                &case("User-agent: *\n", "https://example.com/a]b?[")
+            )
+            .map(|probe| probe.url),
             Some("https://example.com/a%5Db?%5B".to_string())
         );
         assert_eq!(
-            varied_body("star-group-drops-other-names", "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n").as_deref(),
+            varied_body(
+                "star-group-drops-other-names",
+                "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n"
+            )
+            .as_deref(),
             Some("User-agent: *\nDisallow: /a\nUser-agent: FooBot\nDisallow: /a\n")
         );
         assert_eq!(
@@ -728,7 +884,10 @@ mod tests {
     fn a_later_star_group_with_other_names_is_not_moved() {
         // Only groups naming `*` alone are the ones a first-`*`-only library drops.
         assert_eq!(
-            varied_body("first-star-group-only", "User-agent: *\nDisallow: /a\n\nUser-agent: *\nUser-agent: b\nDisallow: /b\n"),
+            varied_body(
+                "first-star-group-only",
+                "User-agent: *\nDisallow: /a\n\nUser-agent: *\nUser-agent: b\nDisallow: /b\n"
+            ),
             None
         );
     }
