@@ -606,7 +606,7 @@ mod tests {
             .into_iter()
             .map(|line| match rule_value(&line) {
                 // Read, but never matching: a pattern no path starts with.
-                Some(value) if value.contains(' ') => format!("Disallow: /{}$", "never-matched"),
+                Some(value) if value.contains(' ') => "Disallow: /never-matched$".to_string(),
                 _ => line,
             })
             .collect();
