@@ -336,46 +336,36 @@ fn blank_line_before_groups(probe: &Probe) -> Option<Probe> {
     with_body(probe, (0..lines.len()).any(unseparated).then_some(body))
 }
 
-/// Whether a rule has a `*` with more of the pattern after it.
-fn has_inner_wildcard(line: &Line) -> bool {
-    let value = line.value();
-    line.is_rule()
-        && value
-            .iter()
-            .position(|&b| b == b'*')
-            .is_some_and(|at| at + 1 < value.len())
+/// The case without the rules whose value `picks`; `None` when it picks none.
+fn drop_rules(probe: &Probe, picks: impl Fn(&[u8]) -> bool) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line: &Line| line.is_rule() && picks(line.value())),
+    )
+}
+
+/// Whether `mark` occurs in `value` with more of the pattern after it.
+fn inside(value: &[u8], mark: u8) -> bool {
+    value
+        .iter()
+        .position(|&b| b == mark)
+        .is_some_and(|at| at + 1 < value.len())
 }
 
 fn drop_rules_with_inner_wildcards(probe: &Probe) -> Option<Probe> {
-    with_body(probe, without_lines(&probe.body, has_inner_wildcard))
+    drop_rules(probe, |value| inside(value, b'*'))
 }
 
 fn drop_rules_with_inner_dollars(probe: &Probe) -> Option<Probe> {
-    with_body(
-        probe,
-        without_lines(&probe.body, |line| {
-            let value = line.value();
-            line.is_rule()
-                && value
-                    .iter()
-                    .position(|&b| b == b'$')
-                    .is_some_and(|at| at + 1 < value.len())
-        }),
-    )
+    drop_rules(probe, |value| inside(value, b'$'))
 }
 
 fn drop_rules_starting_with_two_slashes(probe: &Probe) -> Option<Probe> {
-    with_body(
-        probe,
-        without_lines(&probe.body, |line| line.is_rule() && line.value().starts_with(b"//")),
-    )
+    drop_rules(probe, |value| value.starts_with(b"//"))
 }
 
 fn drop_rules_with_spaces(probe: &Probe) -> Option<Probe> {
-    with_body(
-        probe,
-        without_lines(&probe.body, |line| line.is_rule() && line.value().contains(&b' ')),
-    )
+    drop_rules(probe, |value| value.contains(&b' '))
 }
 
 /// The URL with `replace` applied to the part after `?` (`query`) or to
@@ -470,52 +460,26 @@ fn joined_groups_longest_rules_first(probe: &Probe) -> Option<Probe> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::behaviour::diagnose;
     use rep::Profile;
-    use rep_core::case::ProfileId;
-    use rep_core::implementation::{Answer, DecidingLine, Implementation, Loaded, Outcome};
 
     /// A library with one behaviour: `rep`'s Google profile asked an input
     /// rewritten the way the library reads it. The rewrites are written here,
     /// apart from the edits above, so an edit is not tested against itself.
     type Rewrite = fn(Probe) -> Probe;
 
-    struct Fake(Rewrite);
-    struct FakeLoaded(Vec<u8>, Rewrite);
-
-    impl Loaded for FakeLoaded {
-        fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-            let probe = (self.1)(Probe {
-                body: self.0.clone(),
-                agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
-                url: String::from_utf8_lossy(url).into_owned(),
+    /// Whether the library `rewrite` stands for gives the behaviour's answer
+    /// to every one of its questions, as the diagnosis asks them.
+    fn confirmed(id: &str, rewrite: Rewrite) -> bool {
+        let behaviour = super::super::behaviour(id).expect("a behaviour of this group");
+        behaviour.questions.iter().all(|question| {
+            let probe = rewrite(Probe {
+                body: question.body.as_bytes().to_vec(),
+                agents: vec![question.agent.to_string()],
+                url: question.url.to_string(),
             });
             let verdict = rep::check_once(&probe.body, Profile::GOOGLE, &probe.agent_bytes(), probe.url.as_bytes());
-            Ok(Outcome {
-                allowed: verdict.allowed,
-                line: DecidingLine::NotReported,
-                detail: None,
-            })
-        }
-    }
-
-    impl Implementation for Fake {
-        fn name(&self) -> &str {
-            "fake"
-        }
-        fn claims(&self) -> ProfileId {
-            ProfileId::Rfc
-        }
-        fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
-            Box::new(FakeLoaded(robots.to_vec(), self.0))
-        }
-    }
-
-    fn confirmed(rewrite: Rewrite) -> Vec<String> {
-        diagnose(&Fake(rewrite))
-            .confirmed()
-            .map(|finding| finding.id.clone())
-            .collect()
+            verdict.allowed == question.shown
+        })
     }
 
     fn text_lines(probe: &Probe) -> Vec<String> {
@@ -749,146 +713,107 @@ mod tests {
             ("first-star-group-only", first_star_group_only),
             ("first-match-in-joined-groups", first_match_in_joined_groups),
         ];
-        let none = confirmed(conforming);
         for (id, fake) in fakes {
-            assert!(
-                confirmed(fake).iter().any(|found| found == id),
-                "{id} not confirmed by its fake"
-            );
-            assert!(
-                !none.iter().any(|found| found == id),
-                "{id} confirmed by a conforming library"
-            );
+            assert!(confirmed(id, fake), "{id} not confirmed by its fake");
+            assert!(!confirmed(id, conforming), "{id} confirmed by a conforming library");
         }
     }
 
-    fn case(body: &str, url: &str) -> Probe {
-        Probe {
+    /// Each edit on a body: the body it gives, `None` where it has nothing to take out.
+    const BODY_EDITS: [(&str, &str, Option<&str>); 12] = [
+        (
+            "unseparated-group-rejects-file",
+            "User-agent: a\nDisallow: /\nUser-agent: b\nUser-agent: c\nAllow: /\n",
+            Some("User-agent: a\nDisallow: /\n\nUser-agent: b\nUser-agent: c\nAllow: /\n"),
+        ),
+        (
+            "unseparated-group-rejects-file",
+            "User-agent: a\nDisallow: /\n\nUser-agent: b\n",
+            None,
+        ),
+        (
+            "rule-before-agents-rejects-file",
+            "Disallow: /b\n\nUser-agent: *\nDisallow: /a\n",
+            Some("\nUser-agent: *\nDisallow: /a\n"),
+        ),
+        (
+            "rule-space-unencoded",
+            "User-agent: *\nDisallow: /a b\nDisallow: /c\n",
+            Some("User-agent: *\nDisallow: /c\n"),
+        ),
+        (
+            "wildcard-stops-at-first",
+            "User-agent: *\nDisallow: */v.html\nDisallow: /a*\n",
+            Some("User-agent: *\nDisallow: /a*\n"),
+        ),
+        (
+            "dollar-inside-ends-rule",
+            "User-agent: *\nDisallow: /a$b\nDisallow: /c$\n",
+            Some("User-agent: *\nDisallow: /c$\n"),
+        ),
+        (
+            "double-slash-rule-other-host",
+            "User-agent: *\nDisallow: //;s\nDisallow: /a//b\n",
+            Some("User-agent: *\nDisallow: /a//b\n"),
+        ),
+        (
+            "star-group-drops-other-names",
+            "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n",
+            Some("User-agent: *\nDisallow: /a\nUser-agent: FooBot\nDisallow: /a\n"),
+        ),
+        (
+            "first-star-group-only",
+            "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n",
+            Some("User-agent: *\nUser-agent: FooBot\nDisallow: /a\nDisallow: /b\n\n"),
+        ),
+        // Only groups naming `*` alone are the ones a first-`*`-only library drops.
+        (
+            "first-star-group-only",
+            "User-agent: *\nDisallow: /a\n\nUser-agent: *\nUser-agent: b\nDisallow: /b\n",
+            None,
+        ),
+        (
+            "first-match-in-joined-groups",
+            "User-agent: *\nDisallow: /a\nUser-agent: *\nAllow: /a/b\n",
+            Some("User-agent: *\nAllow: /a/b\nDisallow: /a\n"),
+        ),
+        ("first-match-in-joined-groups", "User-agent: *\nDisallow: /a\n", None),
+    ];
+
+    /// Each edit on a URL: the URL it gives, `None` where it has nothing to take out.
+    const URL_EDITS: [(&str, &str, Option<&str>); 3] = [
+        (
+            "query-quote-encoded",
+            "https://example.com/p'x?q='x",
+            Some("https://example.com/p'x?q=%27x"),
+        ),
+        ("query-quote-encoded", "https://example.com/p'x", None),
+        (
+            "url-brackets-encoded",
+            "https://example.com/a]b?[",
+            Some("https://example.com/a%5Db?%5B"),
+        ),
+    ];
+
+    fn varied(id: &str, body: &str, url: &str) -> Option<Probe> {
+        let probe = Probe {
             body: body.as_bytes().to_vec(),
             agents: vec!["BarBot".into()],
             url: url.into(),
-        }
-    }
-
-    fn varied(id: &str, probe: &Probe) -> Option<Probe> {
-        (super::super::behaviour(id).expect("a behaviour of this group").vary)(probe)
-    }
-
-    fn varied_body(id: &str, body: &str) -> Option<String> {
-        varied(id, &case(body, "https://example.com/a")).map(|probe| String::from_utf8_lossy(&probe.body).into_owned())
+        };
+        (super::super::behaviour(id).expect("a behaviour of this group").vary)(&probe)
     }
 
     #[test]
     fn each_edit_takes_its_construct_out() {
-        assert_eq!(
-            varied_body(
-                "unseparated-group-rejects-file",
-                "User-agent: a\nDisallow: /\nUser-agent: b\nUser-agent: c\nAllow: /\n"
-            )
-            .as_deref(),
-            Some("User-agent: a\nDisallow: /\n\nUser-agent: b\nUser-agent: c\nAllow: /\n")
-        );
-        assert_eq!(
-            varied_body(
-                "unseparated-group-rejects-file",
-                "User-agent: a\nDisallow: /\n\nUser-agent: b\n"
-            ),
-            None
-        );
-        assert_eq!(
-            varied_body(
-                "rule-before-agents-rejects-file",
-                "Disallow: /b\n\nUser-agent: *\nDisallow: /a\n"
-            )
-            .as_deref(),
-            Some("\nUser-agent: *\nDisallow: /a\n")
-        );
-        assert_eq!(
-            varied_body("rule-space-unencoded", "User-agent: *\nDisallow: /a b\nDisallow: /c\n").as_deref(),
-            Some("User-agent: *\nDisallow: /c\n")
-        );
-        assert_eq!(
-            varied_body(
-                "wildcard-stops-at-first",
-                "User-agent: *\nDisallow: */v.html\nDisallow: /a*\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nDisallow: /a*\n")
-        );
-        assert_eq!(
-            varied_body(
-                "dollar-inside-ends-rule",
-                "User-agent: *\nDisallow: /a$b\nDisallow: /c$\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nDisallow: /c$\n")
-        );
-        assert_eq!(
-            varied_body(
-                "double-slash-rule-other-host",
-                "User-agent: *\nDisallow: //;s\nDisallow: /a//b\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nDisallow: /a//b\n")
-        );
-        assert_eq!(
-            varied(
-                "query-quote-encoded",
-                &case("User-agent: *\n", "https://example.com/p'x?q='x")
-            )
-            .map(|probe| probe.url),
-            Some("https://example.com/p'x?q=%27x".to_string())
-        );
-        assert_eq!(
-            varied(
-                "query-quote-encoded",
-                &case("User-agent: *\n", "https://example.com/p'x")
-            ),
-            None
-        );
-        assert_eq!(
-            varied(
-                "url-brackets-encoded",
-                &case("User-agent: *\n", "https://example.com/a]b?[")
-            )
-            .map(|probe| probe.url),
-            Some("https://example.com/a%5Db?%5B".to_string())
-        );
-        assert_eq!(
-            varied_body(
-                "star-group-drops-other-names",
-                "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nDisallow: /a\nUser-agent: FooBot\nDisallow: /a\n")
-        );
-        assert_eq!(
-            varied_body(
-                "first-star-group-only",
-                "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nUser-agent: FooBot\nDisallow: /a\nDisallow: /b\n\n")
-        );
-        assert_eq!(
-            varied_body(
-                "first-match-in-joined-groups",
-                "User-agent: *\nDisallow: /a\nUser-agent: *\nAllow: /a/b\n"
-            )
-            .as_deref(),
-            Some("User-agent: *\nAllow: /a/b\nDisallow: /a\n")
-        );
-    }
-
-    #[test]
-    fn a_later_star_group_with_other_names_is_not_moved() {
-        // Only groups naming `*` alone are the ones a first-`*`-only library drops.
-        assert_eq!(
-            varied_body(
-                "first-star-group-only",
-                "User-agent: *\nDisallow: /a\n\nUser-agent: *\nUser-agent: b\nDisallow: /b\n"
-            ),
-            None
-        );
+        for (id, body, expected) in BODY_EDITS {
+            let got = varied(id, body, "https://example.com/a")
+                .map(|probe| String::from_utf8_lossy(&probe.body).into_owned());
+            assert_eq!(got.as_deref(), expected, "{id} on {body:?}");
+        }
+        for (id, url, expected) in URL_EDITS {
+            let got = varied(id, "User-agent: *\n", url).map(|probe| probe.url);
+            assert_eq!(got.as_deref(), expected, "{id} on {url}");
+        }
     }
 }
