@@ -19,7 +19,7 @@ mod met_in_rust_perl_ruby;
 #[derive(Clone, Copy, Debug)]
 pub struct Question {
     /// The robots.txt body.
-    pub body: &'static str,
+    pub body: Body,
     /// The agent asked.
     pub agent: &'static str,
     /// The URL asked.
@@ -64,9 +64,38 @@ pub struct Behaviour {
     pub vary: fn(&Probe) -> Option<Probe>,
 }
 
+/// A question's body: its bytes, which need not be UTF-8 (a question about
+/// decoding a file that is not).
+#[derive(Clone, Copy)]
+pub struct Body(&'static [u8]);
+
+impl Body {
+    /// The body's bytes.
+    pub fn as_bytes(&self) -> &'static [u8] {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{}\"", self.0.escape_ascii())
+    }
+}
+
 const fn q(body: &'static str, agent: &'static str, url: &'static str, conforming: bool, shown: bool) -> Question {
+    q_bytes(body.as_bytes(), agent, url, conforming, shown)
+}
+
+/// A question whose body is given as bytes.
+const fn q_bytes(
+    body: &'static [u8],
+    agent: &'static str,
+    url: &'static str,
+    conforming: bool,
+    shown: bool,
+) -> Question {
     Question {
-        body,
+        body: Body(body),
         agent,
         url,
         conforming,
