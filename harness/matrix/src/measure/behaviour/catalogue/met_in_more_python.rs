@@ -1,8 +1,8 @@
 //! Behaviours first met in the differences of the other Python parsers (reppy2, robotstxt-py, gpyrobotstxt, fast-robotstxt, robots-txt-parser-py, robotexclusionrulesparser, cpython-robotparser), tried after
 //! those before them in [`super::all`].
 
-use super::super::edit::{lines, with_lines, Line};
-use super::{drop_bom, q, q_bytes, root_for_empty_path, unrelated_name, with_body, Behaviour, Reference};
+use super::super::edit::{lines, with_lines, without_lines, Line};
+use super::{drop_bom, q, q_bytes, root_for_empty_path, split_url, unrelated_name, with_body, Behaviour, Reference};
 use rep_core::diff::Probe;
 
 pub(super) const BEHAVIOURS: &[Behaviour] = &[
@@ -238,6 +238,28 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: decode_unreserved_in_rules,
     },
     Behaviour {
+        id: "url-parameters-dropped",
+        title: "leaves out of the path what follows a `;` in its last segment (the parameters of Python's `urlparse`), so `/a;b` is matched as `/a`",
+        questions: &[
+            q("User-agent: *\nDisallow: /a;b\n", "FooBot", "https://example.com/a;b", false, true),
+            // It matches the path before the `;`.
+            q("User-agent: *\nDisallow: /a\n", "FooBot", "https://example.com/a;b", false, false),
+        ],
+        reference: Reference::Both,
+        vary: drop_url_parameters,
+    },
+    Behaviour {
+        id: "dollar-inside-ends-path",
+        title: "reads `$` anywhere in a rule as the end of the path, so `Disallow: /a$b` matches no path",
+        questions: &[
+            q("User-agent: *\nDisallow: /a$b\n", "FooBot", "https://example.com/a$b", false, true),
+            // It does read `$` at the end of a rule: not no-end-anchor's reverse.
+            q("User-agent: *\nDisallow: /a$\n", "FooBot", "https://example.com/a", false, false),
+        ],
+        reference: Reference::Both,
+        vary: drop_rules_with_inner_dollar,
+    },
+    Behaviour {
         id: "colon-required",
         title: "reads a line only when a colon follows its key, where Google's parser also takes whitespace as the separator (`Disallow /a`)",
         questions: &[
@@ -247,6 +269,19 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         ],
         reference: Reference::Google,
         vary: colon_after_keys,
+    },
+    Behaviour {
+        id: "decodes-unreserved",
+        title: "decodes percent-escapes of unreserved characters in a rule (`/%7Ea` matches `/~a`), which Google's parser matches as written",
+        questions: &[q(
+            "User-agent: *\nDisallow: /%7Ea\n",
+            "FooBot",
+            "https://example.com/~a",
+            true,
+            false,
+        )],
+        reference: Reference::Google,
+        vary: drop_rules_with_unreserved_escapes,
     },
 ];
 
@@ -403,11 +438,7 @@ fn decode_unreserved_in_rules(probe: &Probe) -> Option<Probe> {
             let mut decoded = Vec::with_capacity(value.len());
             let mut at = 0;
             while at < value.len() {
-                let escaped = value
-                    .get(at + 1..at + 3)
-                    .and_then(|hex| u8::from_str_radix(std::str::from_utf8(hex).ok()?, 16).ok())
-                    .filter(|&byte| value[at] == b'%' && is_unreserved(byte));
-                match escaped {
+                match unreserved_escape(value, at) {
                     Some(byte) => {
                         decoded.push(byte);
                         at += 3;
@@ -420,6 +451,49 @@ fn decode_unreserved_in_rules(probe: &Probe) -> Option<Probe> {
             }
             let key = line.key().unwrap_or_default();
             (decoded != value).then(|| [key.as_bytes(), b": ", &decoded].concat())
+        }),
+    )
+}
+
+/// The URL without what follows a `;` in its last path segment (up to its
+/// query or fragment).
+fn drop_url_parameters(probe: &Probe) -> Option<Probe> {
+    let (origin, rest) = split_url(&probe.url)?;
+    let path_end = rest.find(['?', '#']).unwrap_or(rest.len());
+    let (path, after) = rest.split_at(path_end);
+    let last_segment = path.rfind('/').map_or(0, |at| at + 1);
+    let parameters = last_segment + path[last_segment..].find(';')?;
+    Some(Probe {
+        url: format!("{origin}{}{after}", &path[..parameters]),
+        ..probe.clone()
+    })
+}
+
+/// Rules with a `$` before their last character dropped.
+fn drop_rules_with_inner_dollar(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            let value = line.value();
+            line.is_rule() && value.len() > 1 && value[..value.len() - 1].contains(&b'$')
+        }),
+    )
+}
+
+/// Whether `at` starts a percent-escape of an unreserved character.
+fn unreserved_escape(value: &[u8], at: usize) -> Option<u8> {
+    let hex = std::str::from_utf8(value.get(at + 1..at + 3)?).ok()?;
+    let byte = u8::from_str_radix(hex, 16).ok()?;
+    (value[at] == b'%' && is_unreserved(byte)).then_some(byte)
+}
+
+/// Rules holding a percent-escape of an unreserved character dropped.
+fn drop_rules_with_unreserved_escapes(probe: &Probe) -> Option<Probe> {
+    with_body(
+        probe,
+        without_lines(&probe.body, |line| {
+            let value = line.value();
+            line.is_rule() && (0..value.len()).any(|at| unreserved_escape(value, at).is_some())
         }),
     )
 }
@@ -992,12 +1066,18 @@ mod tests {
     /// The first matching rule decides (rules in file order, `~` decoded).
     fn first_match(probe: &Probe) -> Probe {
         let text = String::from_utf8_lossy(&probe.body).replace("%7E", "~");
+        let path = probe
+            .url
+            .splitn(4, '/')
+            .nth(3)
+            .map(|path| format!("/{path}"))
+            .unwrap_or_default();
         let first = text
             .lines()
             .skip(1)
             .find(|line| {
-                let path = line.split(": ").nth(1).unwrap_or_default();
-                probe.url.contains(path)
+                let pattern = line.split(": ").nth(1).unwrap_or_default();
+                path.starts_with(pattern)
             })
             .unwrap_or_default();
         with_text(probe, format!("User-agent: *\n{first}\n"))
@@ -1026,6 +1106,126 @@ mod tests {
         assert_eq!(
             explained(length_as_written, "length-as-written", Profile::GOOGLE, &case).as_deref(),
             Some("length-as-written")
+        );
+    }
+
+    /// The path cut at a `;` after its last `/`, the query kept.
+    fn url_parameters_dropped(probe: &Probe) -> Probe {
+        let (url, query) = probe.url.split_at(probe.url.find('?').unwrap_or(probe.url.len()));
+        let url = match url.rsplit_once(';') {
+            Some((before, parameters)) if !parameters.contains('/') => format!("{before}{query}"),
+            _ => probe.url.clone(),
+        };
+        Probe { url, ..probe.clone() }
+    }
+
+    #[test]
+    fn url_parameters_are_cut_from_the_url() {
+        let case = probe(
+            b"User-agent: yandex\nDisallow: //;jsessionid\n",
+            "yandex",
+            "https://example.com//;jsessionid?",
+        );
+        assert_eq!(
+            drop_url_parameters(&case).map(|probe| probe.url).as_deref(),
+            Some("https://example.com//?")
+        );
+        let plain = probe(b"User-agent: *\n", "FooBot", "https://example.com/a?b;c");
+        assert_eq!(drop_url_parameters(&plain), None);
+        assert!(confirms(url_parameters_dropped, "url-parameters-dropped"));
+        assert!(!confirms(unchanged, "url-parameters-dropped"));
+        // robotstxt-py met it on a real file.
+        assert_eq!(
+            explained(
+                url_parameters_dropped,
+                "url-parameters-dropped",
+                Profile::RFC9309,
+                &case
+            )
+            .as_deref(),
+            Some("url-parameters-dropped")
+        );
+    }
+
+    /// `$` inside a rule read as the end of the path: the rule matches nothing.
+    fn dollar_inside_ends_path(probe: &Probe) -> Probe {
+        let text: String = String::from_utf8_lossy(&probe.body)
+            .lines()
+            .filter(|line| !line.trim_end_matches('$').contains('$'))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        with_text(probe, text)
+    }
+
+    /// `$` read as a plain character everywhere.
+    fn no_end_anchor(probe: &Probe) -> Probe {
+        let url = format!("{}$", probe.url);
+        Probe { url, ..probe.clone() }
+    }
+
+    #[test]
+    fn rules_with_a_dollar_inside_go_and_no_others() {
+        let case = probe(
+            b"User-agent: *\nDisallow: /price$list\nDisallow: /a$\n",
+            "FooBot",
+            "https://example.com/price$list",
+        );
+        assert_eq!(
+            text(&drop_rules_with_inner_dollar(&case)).as_deref(),
+            Some("User-agent: *\nDisallow: /a$\n")
+        );
+        assert!(confirms(dollar_inside_ends_path, "dollar-inside-ends-path"));
+        assert!(!confirms(no_end_anchor, "dollar-inside-ends-path"));
+        assert!(!confirms(unchanged, "dollar-inside-ends-path"));
+        // reppy2 met it in the suite.
+        let case = probe(
+            b"User-agent: *\nDisallow: /price$list\n",
+            "FooBot",
+            "https://example.com/price$list",
+        );
+        assert_eq!(
+            explained(
+                dollar_inside_ends_path,
+                "dollar-inside-ends-path",
+                Profile::RFC9309,
+                &case
+            )
+            .as_deref(),
+            Some("dollar-inside-ends-path")
+        );
+    }
+
+    /// Escapes of `~` in rules decoded, and the first matching rule obeyed
+    /// (as cpython-robotparser does).
+    fn decoded_first_match(probe: &Probe) -> Probe {
+        first_match(&with_text(
+            probe,
+            String::from_utf8_lossy(&probe.body).replace("%7E", "~"),
+        ))
+    }
+
+    #[test]
+    fn rules_with_unreserved_escapes_go() {
+        let case = probe(
+            b"User-agent: *\nAllow: /%7Ea\nDisallow: /~ab\nDisallow: /%2F\n",
+            "FooBot",
+            "https://example.com/~ab",
+        );
+        assert_eq!(
+            text(&drop_rules_with_unreserved_escapes(&case)).as_deref(),
+            Some("User-agent: *\nDisallow: /~ab\nDisallow: /%2F\n")
+        );
+        assert!(confirms(decoded_first_match, "decodes-unreserved"));
+        assert!(!confirms(unchanged, "decodes-unreserved"));
+        // cpython-robotparser met it in the suite, against Google's side.
+        let case = probe(
+            b"User-agent: *\nAllow: /%7Ea\nDisallow: /~ab\n",
+            "FooBot",
+            "https://example.com/~ab",
+        );
+        assert_eq!(
+            explained(decoded_first_match, "decodes-unreserved", Profile::GOOGLE, &case).as_deref(),
+            Some("decodes-unreserved")
         );
     }
 
