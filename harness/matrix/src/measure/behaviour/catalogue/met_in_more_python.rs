@@ -2,27 +2,10 @@
 //! those before them in [`super::all`].
 
 use super::super::edit::{lines, with_lines, without_lines, Line};
-use super::{drop_bom, q, q_bytes, root_for_empty_path, split_url, unrelated_name, with_body, Behaviour, Reference};
+use super::{drop_bom, q, q_bytes, split_url, unrelated_name, with_body, Behaviour, Reference};
 use rep_core::diff::Probe;
 
 pub(super) const BEHAVIOURS: &[Behaviour] = &[
-    Behaviour {
-        id: "query-without-root",
-        title: "reads a URL with a query but no path (`https://example.com?q`) as the query alone, without the `/` before it",
-        questions: &[
-            q(
-                "User-agent: *\nDisallow: /?q\n",
-                "FooBot",
-                "https://example.com?q=1",
-                false,
-                true,
-            ),
-            // A URL with neither path nor query is `/`: not empty-path-not-root.
-            q("User-agent: *\nDisallow: /\n", "FooBot", "https://example.com", false, false),
-        ],
-        reference: Reference::Both,
-        vary: root_for_empty_path,
-    },
     Behaviour {
         id: "non-utf8-as-latin-1",
         title: "decodes a file that is not UTF-8 as Latin-1, so the byte `\\xE9` in a rule is read as `é` and matched as `%C3%A9`",
@@ -169,28 +152,6 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: unshare_repeated_names,
     },
     Behaviour {
-        id: "first-group-naming-agent",
-        title: "obeys only the first group that names the agent, even where it is one of several user-agent lines, and ignores later groups naming it",
-        questions: &[
-            q(
-                "User-agent: *\nUser-agent: FooBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n",
-                "BarBot",
-                "https://example.com/b",
-                false,
-                true,
-            ),
-            q(
-                "User-agent: FooBot\nDisallow: /a\n\nUser-agent: BarBot\nUser-agent: FooBot\nDisallow: /b\n",
-                "FooBot",
-                "https://example.com/b",
-                false,
-                true,
-            ),
-        ],
-        reference: Reference::Both,
-        vary: unshare_repeated_names,
-    },
-    Behaviour {
         id: "splits-at-vertical-tab",
         title: "ends a line at a vertical tab or form feed too (as Python's `str.splitlines` does), not only at CR and LF",
         questions: &[
@@ -249,11 +210,13 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: drop_url_parameters,
     },
     Behaviour {
-        id: "dollar-inside-ends-path",
-        title: "reads `$` anywhere in a rule as the end of the path, so `Disallow: /a$b` matches no path",
+        id: "dollar-inside-matches-nothing",
+        title: "reads `$` anywhere in a rule as the end of the path, so a rule with text after its `$` (`Disallow: /a$b`) matches no path",
         questions: &[
             q("User-agent: *\nDisallow: /a$b\n", "FooBot", "https://example.com/a$b", false, true),
-            // It does read `$` at the end of a rule: not no-end-anchor's reverse.
+            // Nor `/a`: the rule is not cut at its `$` (dollar-inside-ends-rule).
+            q("User-agent: *\nDisallow: /a$b\n", "FooBot", "https://example.com/a", true, true),
+            // It does read `$` at the end of a rule as the end of the path.
             q("User-agent: *\nDisallow: /a$\n", "FooBot", "https://example.com/a", false, false),
         ],
         reference: Reference::Both,
@@ -596,38 +559,6 @@ mod tests {
             body: body.into_bytes(),
             ..probe.clone()
         }
-    }
-
-    /// A URL's query, where it has no path, read as a path of its own
-    /// (`?q=1`), which no rule starting with `/` matches: here written
-    /// `/%3Fq=1`, which none of the questions' rules matches either.
-    fn query_without_root(probe: &Probe) -> Probe {
-        let after_host = probe.url.find("://").map_or(0, |at| at + 3);
-        let rest = &probe.url[after_host..];
-        match rest.find(['/', '?']) {
-            Some(at) if rest[at..].starts_with('?') => {
-                let (origin, query) = probe.url.split_at(after_host + at);
-                let url = format!("{origin}/%3F{}", &query[1..]);
-                Probe { url, ..probe.clone() }
-            }
-            _ => probe.clone(),
-        }
-    }
-
-    #[test]
-    fn a_query_without_a_path_is_given_its_root() {
-        let case = probe(b"User-agent: *\nDisallow: /?q\n", "FooBot", "https://example.com?q=1");
-        assert_eq!(
-            root_for_empty_path(&case).map(|probe| probe.url).as_deref(),
-            Some("https://example.com/?q=1")
-        );
-        assert!(confirms(query_without_root, "query-without-root"));
-        assert!(!confirms(unchanged, "query-without-root"));
-        // cpython-robotparser and reppy2 met it in the suite.
-        assert_eq!(
-            explained(query_without_root, "query-without-root", Profile::RFC9309, &case).as_deref(),
-            Some("query-without-root")
-        );
     }
 
     fn decoded_with(probe: &Probe, decode: fn(&[u8]) -> String) -> Probe {
@@ -976,12 +907,9 @@ mod tests {
     #[test]
     fn a_continued_group_is_told_from_an_ignored_one() {
         assert!(confirms(continues_group, "repeated-name-continues-group"));
-        assert!(!confirms(continues_group, "first-group-naming-agent"));
-        assert!(confirms(first_group_naming, "first-group-naming-agent"));
         assert!(!confirms(first_group_naming, "repeated-name-continues-group"));
         assert!(!confirms(unchanged, "repeated-name-continues-group"));
-        assert!(!confirms(unchanged, "first-group-naming-agent"));
-        // reppy2 met the first in the suite, cpython-robotparser the second.
+        // reppy2 met it in the suite.
         let reppy2 = probe(
             b"User-agent: *\nUser-agent: FooBot\nDisallow: /a\nUser-agent: *\nDisallow: /b\n",
             "FooBot",
@@ -996,21 +924,6 @@ mod tests {
             )
             .as_deref(),
             Some("repeated-name-continues-group")
-        );
-        let cpython = probe(
-            b"User-agent: *\nUser-agent: FooBot\nDisallow: /a\n\nUser-agent: *\nDisallow: /b\n",
-            "BarBot",
-            "https://example.com/b",
-        );
-        assert_eq!(
-            explained(
-                first_group_naming,
-                "first-group-naming-agent",
-                Profile::GOOGLE,
-                &cpython
-            )
-            .as_deref(),
-            Some("first-group-naming-agent")
         );
     }
 
@@ -1174,9 +1087,9 @@ mod tests {
             text(&drop_rules_with_inner_dollar(&case)).as_deref(),
             Some("User-agent: *\nDisallow: /a$\n")
         );
-        assert!(confirms(dollar_inside_ends_path, "dollar-inside-ends-path"));
-        assert!(!confirms(no_end_anchor, "dollar-inside-ends-path"));
-        assert!(!confirms(unchanged, "dollar-inside-ends-path"));
+        assert!(confirms(dollar_inside_ends_path, "dollar-inside-matches-nothing"));
+        assert!(!confirms(no_end_anchor, "dollar-inside-matches-nothing"));
+        assert!(!confirms(unchanged, "dollar-inside-matches-nothing"));
         // reppy2 met it in the suite.
         let case = probe(
             b"User-agent: *\nDisallow: /price$list\n",
@@ -1186,12 +1099,12 @@ mod tests {
         assert_eq!(
             explained(
                 dollar_inside_ends_path,
-                "dollar-inside-ends-path",
+                "dollar-inside-matches-nothing",
                 Profile::RFC9309,
                 &case
             )
             .as_deref(),
-            Some("dollar-inside-ends-path")
+            Some("dollar-inside-matches-nothing")
         );
     }
 
