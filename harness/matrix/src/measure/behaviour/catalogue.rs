@@ -1243,6 +1243,12 @@ const ADS_AGENTS: [&str; 3] = ["mediapartners-google", "adsbot-google", "adsbot-
 
 /// An ads agent asked, that no group names, asked as an ordinary agent.
 fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
+    rename_unnamed_agents(probe, &ADS_AGENTS)
+}
+
+/// Each agent asked that is one of `known` (lower case) and that no group
+/// names, asked as an unrelated agent.
+fn rename_unnamed_agents(probe: &Probe, known: &[&str]) -> Option<Probe> {
     let named = |agent: &str| {
         lines(&probe.body)
             .iter()
@@ -1253,8 +1259,8 @@ fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
         .agents
         .iter()
         .map(|agent| {
-            let ads = ADS_AGENTS.iter().any(|ads| agent.eq_ignore_ascii_case(ads));
-            if ads && !named(agent) {
+            let listed = known.iter().any(|known| agent.eq_ignore_ascii_case(known));
+            if listed && !named(agent) {
                 unrelated.clone()
             } else {
                 agent.clone()

@@ -2,7 +2,7 @@
 //! those before them in [`super::all`].
 
 use super::super::edit::{lines, with_lines, without_lines, Line};
-use super::{drop_bom, q, q_bytes, split_url, unrelated_name, with_body, Behaviour, Reference};
+use super::{drop_bom, q, q_bytes, rename_unnamed_agents, split_url, with_body, Behaviour, Reference};
 use rep_core::diff::Probe;
 
 pub(super) const BEHAVIOURS: &[Behaviour] = &[
@@ -152,30 +152,6 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: unshare_repeated_names,
     },
     Behaviour {
-        id: "splits-at-vertical-tab",
-        title: "ends a line at a vertical tab or form feed too (as Python's `str.splitlines` does), not only at CR and LF",
-        questions: &[
-            q(
-                "User-agent: *\nDisallow: /a\u{b}b\n",
-                "FooBot",
-                "https://example.com/a",
-                true,
-                false,
-            ),
-            // The text after the break is a line of its own, not the rest of
-            // a value cut at whitespace.
-            q(
-                "User-agent: *\nDisallow: /b\u{c}Disallow: /a\n",
-                "FooBot",
-                "https://example.com/a",
-                true,
-                false,
-            ),
-        ],
-        reference: Reference::Both,
-        vary: vertical_breaks_to_spaces,
-    },
-    Behaviour {
         id: "length-as-written",
         title: "decodes percent-escapes in a rule to match it but counts its length as written, so `Allow: /%7Ea` (6 octets) outranks `Disallow: /~ab` (4)",
         questions: &[
@@ -292,28 +268,7 @@ const GOOGLEBOT_CRAWLERS: [&str; 3] = ["googlebot-image", "googlebot-news", "goo
 
 /// Such a crawler asked, where no group names it, asked as an unrelated agent.
 fn rename_googlebot_crawlers(probe: &Probe) -> Option<Probe> {
-    let named = |agent: &str| {
-        lines(&probe.body)
-            .iter()
-            .any(|line| line.is_agent() && line.value().eq_ignore_ascii_case(agent.as_bytes()))
-    };
-    let unrelated = unrelated_name(probe);
-    let agents: Vec<String> = probe
-        .agents
-        .iter()
-        .map(|agent| {
-            let crawler = GOOGLEBOT_CRAWLERS.iter().any(|known| agent.eq_ignore_ascii_case(known));
-            if crawler && !named(agent) {
-                unrelated.clone()
-            } else {
-                agent.clone()
-            }
-        })
-        .collect();
-    (agents != probe.agents).then(|| Probe {
-        agents,
-        ..probe.clone()
-    })
+    rename_unnamed_agents(probe, &GOOGLEBOT_CRAWLERS)
 }
 
 /// Each name that a later run of user-agent lines repeats from an earlier
@@ -365,22 +320,6 @@ fn runs_of_agents(lines: &[Line]) -> Vec<(usize, usize)> {
         }
     }
     runs
-}
-
-/// The line breaks Python's `str.splitlines` knows besides CR and LF, in
-/// their UTF-8 form.
-const OTHER_LINE_BREAKS: [&str; 8] = [
-    "\u{b}", "\u{c}", "\u{1c}", "\u{1d}", "\u{1e}", "\u{85}", "\u{2028}", "\u{2029}",
-];
-
-/// Each of those line breaks made a space.
-fn vertical_breaks_to_spaces(probe: &Probe) -> Option<Probe> {
-    let text = String::from_utf8_lossy(&probe.body);
-    let spaced = OTHER_LINE_BREAKS
-        .iter()
-        .fold(text.to_string(), |text, line_break| text.replace(line_break, " "));
-    let changed = spaced != text && std::str::from_utf8(&probe.body).is_ok();
-    with_body(probe, changed.then(|| spaced.into_bytes()))
 }
 
 /// Whether `byte` is an unreserved character (RFC 3986 §2.3).
@@ -943,32 +882,6 @@ mod tests {
         with_text(probe, text)
     }
 
-    /// Lines split at a vertical tab or form feed as well.
-    fn splits_at_vertical_tab(probe: &Probe) -> Probe {
-        let text = String::from_utf8_lossy(&probe.body).replace(['\u{b}', '\u{c}'], "\n");
-        exact_keys_only(&with_text(probe, text))
-    }
-
-    #[test]
-    fn vertical_line_breaks_are_made_spaces() {
-        let case = probe(
-            b"User-agents: BingBot extra\nDisallow: /\nUser-agent: \x0Bbingbot\nDisallow: /\n",
-            "BINGBOT",
-            "http://example.com:8080/",
-        );
-        assert_eq!(
-            text(&vertical_breaks_to_spaces(&case)).as_deref(),
-            Some("User-agents: BingBot extra\nDisallow: /\nUser-agent:  bingbot\nDisallow: /\n")
-        );
-        assert!(confirms(splits_at_vertical_tab, "splits-at-vertical-tab"));
-        assert!(!confirms(unchanged, "splits-at-vertical-tab"));
-        // robotstxt-py met it in fuzzed files, against Google's side.
-        assert_eq!(
-            explained(splits_at_vertical_tab, "splits-at-vertical-tab", Profile::GOOGLE, &case).as_deref(),
-            Some("splits-at-vertical-tab")
-        );
-    }
-
     /// Escapes of `~` decoded for matching, the rule's length kept as
     /// written: `/%7Ea` read as `/~a` padded back to its 6 octets with `*`.
     fn length_as_written(probe: &Probe) -> Probe {
@@ -979,12 +892,10 @@ mod tests {
     /// The first matching rule decides (rules in file order, `~` decoded).
     fn first_match(probe: &Probe) -> Probe {
         let text = String::from_utf8_lossy(&probe.body).replace("%7E", "~");
-        let path = probe
-            .url
-            .splitn(4, '/')
-            .nth(3)
-            .map(|path| format!("/{path}"))
-            .unwrap_or_default();
+        let after_host = probe.url.find("://").map_or(0, |at| at + 3);
+        let path = probe.url[after_host..]
+            .find('/')
+            .map_or("", |at| &probe.url[after_host + at..]);
         let first = text
             .lines()
             .skip(1)
