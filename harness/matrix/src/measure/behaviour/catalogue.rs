@@ -19,7 +19,7 @@ mod met_in_rust_perl_ruby;
 #[derive(Clone, Copy, Debug)]
 pub struct Question {
     /// The robots.txt body.
-    pub body: &'static str,
+    pub body: Body,
     /// The agent asked.
     pub agent: &'static str,
     /// The URL asked.
@@ -68,9 +68,38 @@ pub struct Behaviour {
     pub vary: fn(&Probe) -> Option<Probe>,
 }
 
+/// A question's body: its bytes, which need not be UTF-8 (a question about
+/// decoding a file that is not).
+#[derive(Clone, Copy)]
+pub struct Body(&'static [u8]);
+
+impl Body {
+    /// The body's bytes.
+    pub fn as_bytes(&self) -> &'static [u8] {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "\"{}\"", self.0.escape_ascii())
+    }
+}
+
 const fn q(body: &'static str, agent: &'static str, url: &'static str, conforming: bool, shown: bool) -> Question {
+    q_bytes(body.as_bytes(), agent, url, conforming, shown)
+}
+
+/// A question whose body is given as bytes.
+const fn q_bytes(
+    body: &'static [u8],
+    agent: &'static str,
+    url: &'static str,
+    conforming: bool,
+    shown: bool,
+) -> Question {
     Question {
-        body,
+        body: Body(body),
         agent,
         url,
         conforming,
@@ -1227,6 +1256,12 @@ const ADS_AGENTS: [&str; 3] = ["mediapartners-google", "adsbot-google", "adsbot-
 
 /// An ads agent asked, that no group names, asked as an ordinary agent.
 fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
+    rename_unnamed_agents(probe, &ADS_AGENTS)
+}
+
+/// Each agent asked that is one of `known` (lower case) and that no group
+/// names, asked as an unrelated agent.
+fn rename_unnamed_agents(probe: &Probe, known: &[&str]) -> Option<Probe> {
     let named = |agent: &str| {
         lines(&probe.body)
             .iter()
@@ -1237,8 +1272,8 @@ fn rename_ads_agents(probe: &Probe) -> Option<Probe> {
         .agents
         .iter()
         .map(|agent| {
-            let ads = ADS_AGENTS.iter().any(|ads| agent.eq_ignore_ascii_case(ads));
-            if ads && !named(agent) {
+            let listed = known.iter().any(|known| agent.eq_ignore_ascii_case(known));
+            if listed && !named(agent) {
                 unrelated.clone()
             } else {
                 agent.clone()
