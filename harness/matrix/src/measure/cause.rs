@@ -10,7 +10,7 @@
 //! merged difference shows the minimal case of the group with the most
 //! real-world checks, so the case stands for what real files meet most.
 
-use rep::{check_once, Profile, Reason};
+use rep::{check_once, Profile, Reason, Switch};
 
 use super::behaviour::LibraryCause;
 use super::signature::{Relation, EXPLANATION_ORDER};
@@ -27,6 +27,11 @@ pub struct Cause {
     pub from_google: Option<&'static str>,
     /// When no switch does: what the library does, found by asking it.
     pub library: Option<LibraryCause>,
+    /// When neither one switch nor a library behaviour does, and the parser
+    /// departs from RFC 9309 alone: two switches that, flipped together,
+    /// make `rep`'s RFC 9309 profile answer as the parser does (a library
+    /// that follows Google's parser on two constructs of one case).
+    pub pair_from_rfc: Option<[&'static str; 2]>,
     /// When neither a switch nor a library behaviour names it: how the
     /// departed reference decided, in terms that do not name the group, the
     /// rule's kind or the URL's shape.
@@ -52,7 +57,49 @@ impl Cause {
             from_rfc,
             from_google,
             library: None,
+            pair_from_rfc: None,
             decided_by,
+        }
+    }
+
+    /// Whether one switch of `rep` names it, from either side.
+    pub fn named_by_a_switch(&self) -> bool {
+        self.from_rfc.is_some() || self.from_google.is_some()
+    }
+
+    /// Whether nothing names it: no switch, no pair of them, no library
+    /// behaviour.
+    pub fn unnamed(&self) -> bool {
+        !self.named_by_a_switch() && self.library.is_none() && self.pair_from_rfc.is_none()
+    }
+
+    /// Where nothing else names it and the parser departs from RFC 9309
+    /// alone, the first pair of switches (in [`EXPLANATION_ORDER`]) that,
+    /// flipped together from RFC 9309's side, answers as the parser does on
+    /// `probe`; it replaces the reference's decision as what is known.
+    pub(super) fn with_switch_pair(self, probe: &Probe, relation: Relation, parser_allows: bool) -> Cause {
+        if !self.unnamed() || relation != Relation::DepartsFromRfc {
+            return self;
+        }
+        let agents = probe.agent_bytes();
+        let url = probe.url.as_bytes();
+        let answers = |first: Switch, second: Switch| {
+            let both = Profile::RFC9309.with(first, true).with(second, true);
+            check_once(&probe.body, both, &agents, url).allowed == parser_allows
+        };
+        let pair = EXPLANATION_ORDER.iter().enumerate().find_map(|(at, &first)| {
+            EXPLANATION_ORDER[at + 1..]
+                .iter()
+                .find(|&&second| answers(first, second))
+                .map(|second| [first.name(), second.name()])
+        });
+        match pair {
+            Some(pair) => Cause {
+                pair_from_rfc: Some(pair),
+                decided_by: None,
+                ..self
+            },
+            None => self,
         }
     }
 
@@ -80,9 +127,19 @@ impl Cause {
                 format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does: it {does}")
             })
         };
+        let pair = self.pair_from_rfc.map(|[first, second]| {
+            let does = |switch| super::switch_words::library_does_named(switch, true).unwrap_or_default();
+            format!(
+                "`rep`'s RFC 9309 profile with `{first}` and `{second}` flipped together answers as the parser does: \
+                 it {}; and {}",
+                does(first),
+                does(second)
+            )
+        });
         let mut parts: Vec<String> = [
             side(self.from_rfc, "RFC 9309", true),
             side(self.from_google, "Google", false),
+            pair,
         ]
         .into_iter()
         .flatten()
@@ -170,5 +227,22 @@ mod tests {
             "{}",
             cause.describe()
         );
+    }
+
+    #[test]
+    fn two_google_constructs_at_once_are_named_as_a_pair_from_the_rfc_side() {
+        // Google's parser reads the colonless line and trims the vertical
+        // tab after it; RFC 9309 does neither, and no one switch gives
+        // Google's answer.
+        let case = probe("User-agent: *\nDisallow /a \x0B\n", "https://example.com/a");
+        let alone = Cause::of(&case, Relation::DepartsFromRfc, false);
+        assert!(alone.unnamed(), "{alone:?}");
+        let paired = alone.clone().with_switch_pair(&case, Relation::DepartsFromRfc, false);
+        assert_eq!(paired.pair_from_rfc, Some(["missing-colon", "ascii-whitespace-trim"]));
+        assert_eq!(paired.decided_by, None);
+        assert!(paired.describe().contains("flipped together"), "{}", paired.describe());
+        // Only where the parser departs from RFC 9309 alone.
+        let both = alone.with_switch_pair(&case, Relation::DepartsFromBoth, false);
+        assert_eq!(both.pair_from_rfc, None);
     }
 }

@@ -162,10 +162,7 @@ fn tidied(
     if signature.failure.is_some() || super::behaviour::readable(&difference.minimal, None) {
         return difference;
     }
-    let unnamed = |probe: &Probe| {
-        let cause = Cause::of(probe, signature.relation, signature.parser_allows);
-        cause.from_rfc.is_none() && cause.from_google.is_none()
-    };
+    let unnamed = |probe: &Probe| !Cause::of(probe, signature.relation, signature.parser_allows).named_by_a_switch();
     let answers = |probe: &Probe| {
         let (answer, refs, _) = asked.ask(parser, probe, google, rfc);
         (answer.ok().map(|outcome| outcome.allowed), refs)

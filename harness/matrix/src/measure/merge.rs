@@ -29,7 +29,13 @@ pub fn headline(difference: &Difference) -> String {
     // A switch flipped from RFC 9309's side turns it on (Google's way), from
     // Google's side off; the library does what that setting does.
     let does = |switch: &str, on: bool| switch_words::library_does_named(switch, on).unwrap_or_default();
-    let why = match (cause.from_rfc, cause.from_google, &cause.library, &cause.decided_by) {
+    let why = match (
+        cause.from_rfc,
+        cause.from_google,
+        &cause.library,
+        cause.pair_from_rfc,
+        &cause.decided_by,
+    ) {
         (Some(rfc), Some(google), ..) if rfc == google => {
             format!("the library {} (as `rep` does with `{rfc}` flipped)", does(rfc, true))
         }
@@ -42,11 +48,18 @@ pub fn headline(difference: &Difference) -> String {
             "the library {} (as `rep`'s Google profile does with `{google}` flipped)",
             does(google, false)
         ),
-        (None, None, Some(library), _) => format!("the library {}", library.behaviour.title),
-        (None, None, None, Some(decided)) => {
+        (None, None, None, Some([first, second]), _) => {
+            format!(
+                "the library {}; and {} (as `rep` does with `{first}` and `{second}` flipped together)",
+                does(first, true),
+                does(second, true)
+            )
+        }
+        (None, None, Some(library), ..) => format!("the library {}", library.behaviour.title),
+        (None, None, None, None, Some(decided)) => {
             format!("cause not found in the library; the reference decides by {decided}")
         }
-        (None, None, None, None) => String::new(),
+        (None, None, None, None, None) => String::new(),
     };
     // One cause met both ways keeps the minimal case of the first.
     let reverse = if difference.other_way > 0 {
@@ -64,6 +77,8 @@ pub fn headline(difference: &Difference) -> String {
 enum Known {
     /// The switches that reproduce it, from each side.
     Switch(Option<&'static str>, Option<&'static str>),
+    /// Two switches that reproduce it together, from RFC 9309's side.
+    SwitchPair([&'static str; 2]),
     /// The library behaviour that explains it.
     Library(String),
     /// Only how the reference decided.
@@ -83,10 +98,15 @@ type Key = (Relation, Option<bool>, Option<String>, Known);
 fn key(difference: &Difference) -> Key {
     let signature = &difference.signature;
     let cause = difference.cause.clone().unwrap_or_default();
-    let known = match (&cause.library, cause.from_rfc.or(cause.from_google)) {
-        (_, Some(_)) => Known::Switch(cause.from_rfc, cause.from_google),
-        (Some(library), None) => Known::Library(library.behaviour.id.clone()),
-        (None, None) => Known::Decided(cause.decided_by.clone()),
+    let known = match (
+        &cause.library,
+        cause.from_rfc.or(cause.from_google),
+        cause.pair_from_rfc,
+    ) {
+        (_, Some(_), _) => Known::Switch(cause.from_rfc, cause.from_google),
+        (Some(library), None, _) => Known::Library(library.behaviour.id.clone()),
+        (None, None, Some(pair)) => Known::SwitchPair(pair),
+        (None, None, None) => Known::Decided(cause.decided_by.clone()),
     };
     let named = !matches!(known, Known::Decided(_));
     (
@@ -117,9 +137,17 @@ pub fn merge(differences: Vec<Difference>, explain: impl Fn(&Difference) -> Opti
                 difference.signature.relation,
                 difference.signature.parser_allows,
             );
-            let unnamed = cause.from_rfc.is_none() && cause.from_google.is_none();
-            let library = if unnamed { explain(&difference) } else { None };
-            difference.cause = Some(cause.with_library(library));
+            let library = if cause.named_by_a_switch() {
+                None
+            } else {
+                explain(&difference)
+            };
+            let signature = &difference.signature;
+            difference.cause = Some(cause.with_library(library).with_switch_pair(
+                &difference.minimal,
+                signature.relation,
+                signature.parser_allows,
+            ));
         }
         match index.get(&key(&difference)) {
             Some(&at) => groups[at].push(difference),
