@@ -28,14 +28,47 @@ pub struct Cause {
     /// When no switch does: what the library does, found by asking it.
     pub library: Option<LibraryCause>,
     /// When neither one switch nor a library behaviour does, and the parser
-    /// departs from RFC 9309 alone: two switches that, flipped together,
-    /// make `rep`'s RFC 9309 profile answer as the parser does (a library
-    /// that follows Google's parser on two constructs of one case).
-    pub pair_from_rfc: Option<[&'static str; 2]>,
+    /// departs from one reference alone: two or three switches that,
+    /// flipped together from that reference's side, make `rep` answer as
+    /// the parser does (a library that follows the other reference on
+    /// several constructs of one case).
+    pub together: Option<Together>,
     /// When neither a switch nor a library behaviour names it: how the
     /// departed reference decided, in terms that do not name the group, the
     /// rule's kind or the URL's shape.
     pub decided_by: Option<String>,
+}
+
+/// Switches of `rep` that name a cause together ([`Cause::together`]).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Together {
+    /// Flipped from RFC 9309's side (on, Google's way); else from Google's
+    /// side (off, RFC 9309's way).
+    pub from_rfc: bool,
+    /// Their names ([`Switch::name`]), in [`EXPLANATION_ORDER`].
+    pub switches: Vec<&'static str>,
+}
+
+impl Together {
+    /// The switches as a list in words: `` `a` and `b` ``, `` `a`, `b` and `c` ``.
+    pub fn switch_list(&self) -> String {
+        let quoted: Vec<String> = self.switches.iter().map(|name| format!("`{name}`")).collect();
+        match quoted.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => String::new(),
+        }
+    }
+
+    /// What the library does, each switch's setting told as a behaviour,
+    /// joined by "; and ".
+    pub fn library_does(&self) -> String {
+        self.switches
+            .iter()
+            .filter_map(|name| super::switch_words::library_does_named(name, self.from_rfc))
+            .collect::<Vec<_>>()
+            .join("; and ")
+    }
 }
 
 impl Cause {
@@ -57,7 +90,7 @@ impl Cause {
             from_rfc,
             from_google,
             library: None,
-            pair_from_rfc: None,
+            together: None,
             decided_by,
         }
     }
@@ -70,32 +103,43 @@ impl Cause {
     /// Whether nothing names it: no switch, no pair of them, no library
     /// behaviour.
     pub fn unnamed(&self) -> bool {
-        !self.named_by_a_switch() && self.library.is_none() && self.pair_from_rfc.is_none()
+        !self.named_by_a_switch() && self.library.is_none() && self.together.is_none()
     }
 
-    /// Where nothing else names it and the parser departs from RFC 9309
-    /// alone, the first pair of switches (in [`EXPLANATION_ORDER`]) that,
-    /// flipped together from RFC 9309's side, answers as the parser does on
-    /// `probe`; it replaces the reference's decision as what is known.
-    pub(super) fn with_switch_pair(self, probe: &Probe, relation: Relation, parser_allows: bool) -> Cause {
-        if !self.unnamed() || relation != Relation::DepartsFromRfc {
+    /// Where nothing else names it and the parser departs from one
+    /// reference alone, the first set of two, else three, switches (in
+    /// [`EXPLANATION_ORDER`]) that, flipped together from that reference's
+    /// side, answer as the parser does on `probe`; it replaces the
+    /// reference's decision as what is known.
+    pub(super) fn with_switches_together(self, probe: &Probe, relation: Relation, parser_allows: bool) -> Cause {
+        let base = match relation {
+            Relation::DepartsFromRfc => Profile::RFC9309,
+            Relation::DepartsFromGoogle => Profile::GOOGLE,
+            _ => return self,
+        };
+        if !self.unnamed() {
             return self;
         }
         let agents = probe.agent_bytes();
         let url = probe.url.as_bytes();
-        let answers = |first: Switch, second: Switch| {
-            let both = Profile::RFC9309.with(first, true).with(second, true);
-            check_once(&probe.body, both, &agents, url).allowed == parser_allows
-        };
-        let pair = EXPLANATION_ORDER.iter().enumerate().find_map(|(at, &first)| {
-            EXPLANATION_ORDER[at + 1..]
+        let answers = |switches: &[Switch]| {
+            let flipped = switches
                 .iter()
-                .find(|&&second| answers(first, second))
-                .map(|second| [first.name(), second.name()])
+                .fold(base, |profile, &switch| profile.with(switch, !base.is_on(switch)));
+            check_once(&probe.body, flipped, &agents, url).allowed == parser_allows
+        };
+        let order = EXPLANATION_ORDER;
+        let pairs = (0..order.len()).flat_map(|a| (a + 1..order.len()).map(move |b| vec![order[a], order[b]]));
+        let triples = (0..order.len()).flat_map(|a| {
+            (a + 1..order.len())
+                .flat_map(move |b| (b + 1..order.len()).map(move |c| vec![order[a], order[b], order[c]]))
         });
-        match pair {
-            Some(pair) => Cause {
-                pair_from_rfc: Some(pair),
+        match pairs.chain(triples).find(|switches| answers(switches)) {
+            Some(switches) => Cause {
+                together: Some(Together {
+                    from_rfc: base == Profile::RFC9309,
+                    switches: switches.iter().map(|switch| switch.name()).collect(),
+                }),
                 decided_by: None,
                 ..self
             },
@@ -127,19 +171,18 @@ impl Cause {
                 format!("`rep`'s {reference} profile with `{switch}` flipped answers as the parser does: it {does}")
             })
         };
-        let pair = self.pair_from_rfc.map(|[first, second]| {
-            let does = |switch| super::switch_words::library_does_named(switch, true).unwrap_or_default();
+        let together = self.together.as_ref().map(|together| {
+            let reference = if together.from_rfc { "RFC 9309" } else { "Google" };
             format!(
-                "`rep`'s RFC 9309 profile with `{first}` and `{second}` flipped together answers as the parser does: \
-                 it {}; and {}",
-                does(first),
-                does(second)
+                "`rep`'s {reference} profile with {} flipped together answers as the parser does: it {}",
+                together.switch_list(),
+                together.library_does()
             )
         });
         let mut parts: Vec<String> = [
             side(self.from_rfc, "RFC 9309", true),
             side(self.from_google, "Google", false),
-            pair,
+            together,
         ]
         .into_iter()
         .flatten()
@@ -237,12 +280,66 @@ mod tests {
         let case = probe("User-agent: *\nDisallow /a \x0B\n", "https://example.com/a");
         let alone = Cause::of(&case, Relation::DepartsFromRfc, false);
         assert!(alone.unnamed(), "{alone:?}");
-        let paired = alone.clone().with_switch_pair(&case, Relation::DepartsFromRfc, false);
-        assert_eq!(paired.pair_from_rfc, Some(["missing-colon", "ascii-whitespace-trim"]));
+        let paired = alone
+            .clone()
+            .with_switches_together(&case, Relation::DepartsFromRfc, false);
+        let together = paired.together.clone().expect("a pair names it");
+        assert_eq!(
+            (together.from_rfc, together.switches.as_slice()),
+            (true, ["missing-colon", "ascii-whitespace-trim"].as_slice())
+        );
         assert_eq!(paired.decided_by, None);
-        assert!(paired.describe().contains("flipped together"), "{}", paired.describe());
-        // Only where the parser departs from RFC 9309 alone.
-        let both = alone.with_switch_pair(&case, Relation::DepartsFromBoth, false);
-        assert_eq!(both.pair_from_rfc, None);
+        assert!(
+            paired
+                .describe()
+                .contains("`missing-colon` and `ascii-whitespace-trim` flipped together"),
+            "{}",
+            paired.describe()
+        );
+        // Only where the parser departs from one reference alone.
+        let both = alone.with_switches_together(&case, Relation::DepartsFromBoth, false);
+        assert_eq!(both.together, None);
+    }
+
+    #[test]
+    fn three_constructs_at_once_and_the_google_side() {
+        // `User-agents:` (a key read by its start), `FooBot*` (a name read
+        // by its leading letters) and `disalow` (a misspelt key): Google's
+        // parser reads all three, RFC 9309 none.
+        let case = probe("User-agents: FooBot*\ndisalow: /a\n", "https://example.com/a");
+        let from_rfc = Cause::of(&case, Relation::DepartsFromRfc, false).with_switches_together(
+            &case,
+            Relation::DepartsFromRfc,
+            false,
+        );
+        let together = from_rfc.together.expect("three switches name it");
+        let mut switches = together.switches.clone();
+        switches.sort_unstable();
+        assert_eq!(switches, ["accept-typos", "key-prefix", "product-token-prefix"]);
+        assert_eq!(
+            together.switch_list().matches(", ").count(),
+            1,
+            "{}",
+            together.switch_list()
+        );
+        assert_eq!(together.library_does().matches("; and ").count(), 2);
+        // Two groups each name the agent through another of Google's
+        // leniencies; a library that reads neither departs from Google's
+        // parser alone, named by both switches turned off from its side.
+        let case = probe(
+            "User-agents: FooBot\nDisallow: /\nUser-agent: \x0BFooBot\nDisallow: /\n",
+            "https://example.com/",
+        );
+        let from_google = Cause::of(&case, Relation::DepartsFromGoogle, true).with_switches_together(
+            &case,
+            Relation::DepartsFromGoogle,
+            true,
+        );
+        let off = from_google.together.expect("named from Google's side");
+        assert!(!off.from_rfc);
+        let mut switches = off.switches.clone();
+        switches.sort_unstable();
+        assert_eq!(switches, ["ascii-whitespace-trim", "key-prefix"]);
+        assert!(off.library_does().starts_with("does not"), "{}", off.library_does());
     }
 }

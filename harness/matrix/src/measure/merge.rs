@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::behaviour::{self, LibraryCause};
-use super::cause::Cause;
+use super::cause::{Cause, Together};
 use super::collect::Source;
 use super::found::Difference;
 use super::signature::Relation;
@@ -33,7 +33,7 @@ pub fn headline(difference: &Difference) -> String {
         cause.from_rfc,
         cause.from_google,
         &cause.library,
-        cause.pair_from_rfc,
+        &cause.together,
         &cause.decided_by,
     ) {
         (Some(rfc), Some(google), ..) if rfc == google => {
@@ -48,13 +48,12 @@ pub fn headline(difference: &Difference) -> String {
             "the library {} (as `rep`'s Google profile does with `{google}` flipped)",
             does(google, false)
         ),
-        (None, None, None, Some([first, second]), _) => {
-            format!(
-                "the library {}; and {} (as `rep` does with `{first}` and `{second}` flipped together)",
-                does(first, true),
-                does(second, true)
-            )
-        }
+        (None, None, None, Some(together), _) => format!(
+            "the library {} (as `rep`{} does with {} flipped together)",
+            together.library_does(),
+            if together.from_rfc { "" } else { "'s Google profile" },
+            together.switch_list()
+        ),
         (None, None, Some(library), ..) => format!("the library {}", library.behaviour.title),
         (None, None, None, None, Some(decided)) => {
             format!("cause not found in the library; the reference decides by {decided}")
@@ -77,8 +76,8 @@ pub fn headline(difference: &Difference) -> String {
 enum Known {
     /// The switches that reproduce it, from each side.
     Switch(Option<&'static str>, Option<&'static str>),
-    /// Two switches that reproduce it together, from RFC 9309's side.
-    SwitchPair([&'static str; 2]),
+    /// Switches that reproduce it together, from one side.
+    SwitchesTogether(Together),
     /// The library behaviour that explains it.
     Library(String),
     /// Only how the reference decided.
@@ -98,14 +97,10 @@ type Key = (Relation, Option<bool>, Option<String>, Known);
 fn key(difference: &Difference) -> Key {
     let signature = &difference.signature;
     let cause = difference.cause.clone().unwrap_or_default();
-    let known = match (
-        &cause.library,
-        cause.from_rfc.or(cause.from_google),
-        cause.pair_from_rfc,
-    ) {
+    let known = match (&cause.library, cause.from_rfc.or(cause.from_google), cause.together) {
         (_, Some(_), _) => Known::Switch(cause.from_rfc, cause.from_google),
         (Some(library), None, _) => Known::Library(library.behaviour.id.clone()),
-        (None, None, Some(pair)) => Known::SwitchPair(pair),
+        (None, None, Some(together)) => Known::SwitchesTogether(together),
         (None, None, None) => Known::Decided(cause.decided_by.clone()),
     };
     let named = !matches!(known, Known::Decided(_));
@@ -143,7 +138,7 @@ pub fn merge(differences: Vec<Difference>, explain: impl Fn(&Difference) -> Opti
                 explain(&difference)
             };
             let signature = &difference.signature;
-            difference.cause = Some(cause.with_library(library).with_switch_pair(
+            difference.cause = Some(cause.with_library(library).with_switches_together(
                 &difference.minimal,
                 signature.relation,
                 signature.parser_allows,
