@@ -21,11 +21,12 @@ struct FakeLoaded {
 
 impl Loaded for FakeLoaded {
     fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-        let probe = (self.rewrite)(Probe {
-            body: self.body.clone(),
+        let mut probe = (self.rewrite)(Probe {
+            body: bytes_as_text(&self.body),
             agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
             url: String::from_utf8_lossy(url).into_owned(),
         });
+        probe.body = text_as_bytes(&probe.body);
         // Google's profile, which gives the conforming answer to every
         // question, Google-only ones too.
         let verdict = rep::check_once(&probe.body, Profile::GOOGLE, &probe.agent_bytes(), probe.url.as_bytes());
@@ -50,6 +51,55 @@ impl Implementation for Fake {
             rewrite: self.rewrite,
         })
     }
+}
+
+/// The first of the private-use characters that stand for the bytes of a
+/// body outside UTF-8 while a fake's rewrite reads it as text.
+const BYTE_STAND_INS: u32 = 0xF700;
+
+/// `body` as UTF-8 text with each byte outside UTF-8 stood for by a
+/// private-use character, so that a fake's rewrite, which reads text, does
+/// not also read such a body with replacement characters (a behaviour of
+/// its own); [`text_as_bytes`] undoes it.
+pub(crate) fn bytes_as_text(body: &[u8]) -> Vec<u8> {
+    let mut text = String::new();
+    for chunk in body.utf8_chunks() {
+        text.push_str(chunk.valid());
+        text.extend(
+            chunk
+                .invalid()
+                .iter()
+                .filter_map(|&byte| char::from_u32(BYTE_STAND_INS + u32::from(byte))),
+        );
+    }
+    text.into_bytes()
+}
+
+/// The bytes [`bytes_as_text`] stood for, back in their place.
+pub(crate) fn text_as_bytes(text: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(text.len());
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match u32::from(c)
+                .checked_sub(BYTE_STAND_INS)
+                .filter(|offset| *offset < 0x100)
+            {
+                Some(offset) => bytes.push(offset as u8),
+                None => bytes.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+            }
+        }
+        bytes.extend_from_slice(chunk.invalid());
+    }
+    bytes
+}
+
+#[test]
+fn bytes_outside_utf8_survive_a_rewrite_through_text() {
+    let body = b"User-agent: *\nDisallow: /caf\xE9\xFF\n";
+    let text = bytes_as_text(body);
+    assert!(std::str::from_utf8(&text).is_ok());
+    assert_eq!(text_as_bytes(&text), body);
+    assert_eq!(text_as_bytes(b"plain \xC3\xA9"), b"plain \xC3\xA9");
 }
 
 fn text(probe: &Probe) -> String {

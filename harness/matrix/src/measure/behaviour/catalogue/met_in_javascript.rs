@@ -410,6 +410,7 @@ mod tests {
     //! are written here apart from the edits above, so an edit is not
     //! tested against itself.
 
+    use super::super::super::tests as behaviour_tests;
     use super::super::super::{answer, diagnose, explain};
     use super::*;
     use rep::Profile;
@@ -428,11 +429,12 @@ mod tests {
 
     impl Loaded for Read {
         fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-            let read = (self.reading)(Probe {
-                body: self.body.clone(),
+            let mut read = (self.reading)(Probe {
+                body: behaviour_tests::bytes_as_text(&self.body),
                 agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
                 url: String::from_utf8_lossy(url).into_owned(),
             });
+            read.body = behaviour_tests::text_as_bytes(&read.body);
             let allowed =
                 rep::check_once(&read.body, Profile::GOOGLE, &read.agent_bytes(), read.url.as_bytes()).allowed;
             Ok(Outcome::new(allowed, DecidingLine::NotReported))

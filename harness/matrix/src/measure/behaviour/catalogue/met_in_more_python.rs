@@ -43,6 +43,40 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
         vary: escape_non_utf8,
     },
     Behaviour {
+        id: "non-utf8-replaced",
+        title: "decodes a file that is not UTF-8 with replacement characters, so a rule holding the byte `\\xE9` \
+                matches neither `%E9` nor `%C3%A9`",
+        questions: &[
+            q_bytes(
+                b"User-agent: *\nDisallow: /caf\xE9\n",
+                "FooBot",
+                "https://example.com/caf%E9",
+                false,
+                true,
+            ),
+            // Not Latin-1, which reads the byte as `é`.
+            q_bytes(
+                b"User-agent: *\nDisallow: /caf\xE9\n",
+                "FooBot",
+                "https://example.com/caf%C3%A9",
+                true,
+                true,
+            ),
+            // Not dropped, which leaves `Disallow: /caf`.
+            q_bytes(
+                b"User-agent: *\nDisallow: /caf\xE9\n",
+                "FooBot",
+                "https://example.com/caf",
+                true,
+                true,
+            ),
+            // Not a library that folds case, which misses `%E9` too.
+            q("User-agent: *\nDisallow: /A\n", "FooBot", "https://example.com/a", true, true),
+        ],
+        reference: Reference::Both,
+        vary: escape_non_utf8,
+    },
+    Behaviour {
         id: "bom-kept-rules-to-star",
         title: "keeps a byte order mark as part of the first line's key, so that line is not read and the rules under it go to the `*` group",
         questions: &[
@@ -551,7 +585,10 @@ mod tests {
             assert!(!confirms(unchanged, id), "{id}");
             // Nor a library reading the byte as U+FFFD (gpyrobotstxt).
             assert!(!confirms(replaced, id), "{id}");
+            assert!(!confirms(reads, "non-utf8-replaced"), "{id}");
         }
+        assert!(confirms(replaced, "non-utf8-replaced"));
+        assert!(!confirms(unchanged, "non-utf8-replaced"));
         // robotexclusionrulesparser met it in the suite, against Google's side.
         let latin = probe(
             b"User-agent: *\nDisallow: /caf\xE9\n",
