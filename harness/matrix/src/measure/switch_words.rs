@@ -61,13 +61,13 @@ pub fn library_does(switch: Switch, on: bool) -> &'static str {
         (Switch::PartialBom, false) => {
             "does not skip a partial byte order mark at the start of the file, which Google's parser does"
         }
-        (Switch::NulEndsText, true) => "ends a line's text, or the URL's path, at a NUL byte",
-        (Switch::NulEndsText, false) => "reads a NUL byte as any other byte, where Google's parser ends the text there",
+        (Switch::NulEndsText, true) => "ends the case's line, or the URL's path, at its NUL byte",
+        (Switch::NulEndsText, false) => "reads the case's NUL byte as any other byte, where Google's parser ends the text there",
         (Switch::AsciiWhitespaceTrim, true) => {
-            "trims a vertical tab or form feed around a key or value, as it trims spaces"
+            "trims the case's vertical tab or form feed around a key or value, as it trims spaces"
         }
         (Switch::AsciiWhitespaceTrim, false) => {
-            "does not trim a vertical tab or form feed around a key or value, which Google's parser does"
+            "does not trim the case's vertical tab or form feed around a key or value, which Google's parser does"
         }
         _ => "answers as that setting does",
     }
