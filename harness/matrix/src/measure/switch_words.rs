@@ -21,10 +21,12 @@ pub fn library_does(switch: Switch, on: bool) -> &'static str {
             "reads the key of the case by how it starts, as Google's parser reads `Disallowed:` as `Disallow`"
         }
         (Switch::KeyPrefix, false) => {
-            "does not read the key of the case that only starts with a known one (`User-agents:`, `Disallowed:`) \
-             as that key, which Google's parser does"
+            "does not read the key of the case, which only starts with a known one, as that key, which Google's \
+             parser does"
         }
-        (Switch::MissingColon, true) => "reads the case's line of two words without a colon (`Disallow /a`) as a record",
+        (Switch::MissingColon, true) => {
+            "reads the case's line of two words without a colon (`Disallow /a`) as a record"
+        }
         (Switch::MissingColon, false) => {
             "does not read the case's line of two words without a colon (`Disallow /a`) as a record, which \
              Google's parser does"
@@ -34,7 +36,9 @@ pub fn library_does(switch: Switch, on: bool) -> &'static str {
             "lets an `Allow` of an `index.htm…` page allow that page only, where Google's parser allows its \
              directory too"
         }
-        (Switch::NoPercentNormalisation, true) => "compares the case's percent-escapes as written, without normalising them",
+        (Switch::NoPercentNormalisation, true) => {
+            "compares the case's percent-escapes as written, without normalising them"
+        }
         (Switch::NoPercentNormalisation, false) => {
             "normalises the case's percent-escapes before comparing, where Google's parser compares the URL as given"
         }
@@ -46,23 +50,31 @@ pub fn library_does(switch: Switch, on: bool) -> &'static str {
             "names a group by the letters, `-` and `_` its user-agent value starts with (`FooBot/1.0` names `FooBot`)"
         }
         (Switch::ProductTokenPrefix, false) => {
-            "does not name a group by the start of a user-agent value that is not a product token as a whole \
-             (`FooBot/1.0`), which Google's parser does"
+            "does not name a group by the start of the case's user-agent value, which is not a product token as \
+             a whole, as Google's parser does"
         }
-        (Switch::StarWithTrailingText, true) => "reads a `*` followed by a space and text (`* bots`) as the global group",
+        (Switch::StarWithTrailingText, true) => {
+            "reads a `*` followed by a space and text (`* bots`) as the global group"
+        }
         (Switch::StarWithTrailingText, false) => {
-            "does not read a `*` followed by a space and text (`* bots`) as the global group, which Google's parser does"
+            "does not read the case's `*` followed by a space and text as the global group, which Google's parser does"
         }
         (Switch::RobotsTxtNotSpecial, true) => "lets a rule disallow `/robots.txt`",
-        (Switch::RobotsTxtNotSpecial, false) => "always allows `/robots.txt`, where Google's parser lets a rule disallow it",
+        (Switch::RobotsTxtNotSpecial, false) => {
+            "always allows `/robots.txt`, where Google's parser lets a rule disallow it"
+        }
         (Switch::NoSizeLimit, true) => "reads the whole body, past the 500 KiB RFC 9309 lets a parser stop at",
-        (Switch::NoSizeLimit, false) => "stops reading a long body at a size limit, where Google's parser reads it whole",
+        (Switch::NoSizeLimit, false) => {
+            "stops reading a long body at a size limit, where Google's parser reads it whole"
+        }
         (Switch::PartialBom, true) => "skips a partial byte order mark (`EF` or `EF BB`) at the start of the file",
         (Switch::PartialBom, false) => {
             "does not skip a partial byte order mark at the start of the file, which Google's parser does"
         }
         (Switch::NulEndsText, true) => "ends the case's line, or the URL's path, at its NUL byte",
-        (Switch::NulEndsText, false) => "reads the case's NUL byte as any other byte, where Google's parser ends the text there",
+        (Switch::NulEndsText, false) => {
+            "reads the case's NUL byte as any other byte, where Google's parser ends the text there"
+        }
         (Switch::AsciiWhitespaceTrim, true) => {
             "trims the case's vertical tab or form feed around a key or value, as it trims spaces"
         }
