@@ -8,10 +8,12 @@ use rep::Profile;
 use rep_core::case::ProfileId;
 use rep_core::implementation::{Answer, DecidingLine, Loaded, Outcome};
 
-type Rewrite = fn(Probe) -> Probe;
+pub(crate) type Rewrite = fn(Probe) -> Probe;
 
-struct Fake {
-    rewrite: Rewrite,
+/// A library that reads each input by `rewrite`, then decides as `rep`'s
+/// Google profile (which gives the conforming answer to every question).
+pub(crate) struct Fake {
+    pub(crate) rewrite: Rewrite,
 }
 
 struct FakeLoaded {
@@ -61,7 +63,7 @@ const BYTE_STAND_INS: u32 = 0xF700;
 /// private-use character, so that a fake's rewrite, which reads text, does
 /// not also read such a body with replacement characters (a behaviour of
 /// its own); [`text_as_bytes`] undoes it.
-pub(crate) fn bytes_as_text(body: &[u8]) -> Vec<u8> {
+fn bytes_as_text(body: &[u8]) -> Vec<u8> {
     let mut text = String::new();
     for chunk in body.utf8_chunks() {
         text.push_str(chunk.valid());
@@ -76,7 +78,7 @@ pub(crate) fn bytes_as_text(body: &[u8]) -> Vec<u8> {
 }
 
 /// The bytes [`bytes_as_text`] stood for, back in their place.
-pub(crate) fn text_as_bytes(text: &[u8]) -> Vec<u8> {
+fn text_as_bytes(text: &[u8]) -> Vec<u8> {
     let mut bytes = Vec::with_capacity(text.len());
     for chunk in text.utf8_chunks() {
         for c in chunk.valid().chars() {

@@ -410,51 +410,15 @@ mod tests {
     //! are written here apart from the edits above, so an edit is not
     //! tested against itself.
 
-    use super::super::super::tests as behaviour_tests;
+    use super::super::super::tests::Fake;
     use super::super::super::{answer, diagnose, explain};
     use super::*;
     use rep::Profile;
-    use rep_core::case::ProfileId;
-    use rep_core::implementation::{Answer, DecidingLine, Implementation, Loaded, Outcome, RepImpl};
+    use rep_core::implementation::RepImpl;
 
+    /// How a library reads each input before deciding as Google (the
+    /// behaviour tests' shared [`Fake`] does the rest).
     type Reading = fn(Probe) -> Probe;
-
-    /// A library that reads each input by `reading`, then decides as Google.
-    struct Library(Reading);
-
-    struct Read {
-        body: Vec<u8>,
-        reading: Reading,
-    }
-
-    impl Loaded for Read {
-        fn check(&self, agents: &[&[u8]], url: &[u8]) -> Answer {
-            let mut read = (self.reading)(Probe {
-                body: behaviour_tests::bytes_as_text(&self.body),
-                agents: agents.iter().map(|a| String::from_utf8_lossy(a).into_owned()).collect(),
-                url: String::from_utf8_lossy(url).into_owned(),
-            });
-            read.body = behaviour_tests::text_as_bytes(&read.body);
-            let allowed =
-                rep::check_once(&read.body, Profile::GOOGLE, &read.agent_bytes(), read.url.as_bytes()).allowed;
-            Ok(Outcome::new(allowed, DecidingLine::NotReported))
-        }
-    }
-
-    impl Implementation for Library {
-        fn name(&self) -> &str {
-            "library"
-        }
-        fn claims(&self) -> ProfileId {
-            ProfileId::Rfc
-        }
-        fn load(&self, robots: &[u8]) -> Box<dyn Loaded + '_> {
-            Box::new(Read {
-                body: robots.to_vec(),
-                reading: self.0,
-            })
-        }
-    }
 
     fn probe(body: &str, agent: &str, url: &str) -> Probe {
         Probe {
@@ -615,7 +579,7 @@ mod tests {
     }
 
     fn confirmed(reading: Reading) -> Vec<String> {
-        diagnose(&Library(reading))
+        diagnose(&Fake { rewrite: reading })
             .confirmed()
             .map(|finding| finding.id.clone())
             .collect()
@@ -647,7 +611,7 @@ mod tests {
     /// The behaviour `explain` names for the library with `reading` on a
     /// page's minimal case, against `reference`.
     fn named(reading: Reading, reference: Profile, case: &Probe) -> Option<String> {
-        let library = Library(reading);
+        let library = Fake { rewrite: reading };
         let reference = RepImpl::new(reference);
         assert_ne!(
             answer(&library, case),
