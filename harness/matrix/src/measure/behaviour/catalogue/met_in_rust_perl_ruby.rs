@@ -129,7 +129,9 @@ pub(super) const BEHAVIOURS: &[Behaviour] = &[
     },
     Behaviour {
         id: "query-quote-encoded",
-        title: "percent-encodes a `'` in the URL's query before matching, as WHATWG URL parsing does (`?a='x` is matched as `?a=%27x`)",
+        title: "matches a `'` in the URL's query percent-encoded, as WHATWG URL parsing and Rust's `url` crate leave it \
+                (`?a='x` is matched as `?a=%27x`); where the library takes a path, that parsing is the caller's, as \
+                in the reproduction program",
         questions: &[
             q(
                 "User-agent: *\nDisallow: /q?a=%27x\n",
